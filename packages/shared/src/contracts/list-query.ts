@@ -1,0 +1,48 @@
+import { z } from 'zod'
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.js'
+
+const boolish = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1')
+
+/** Query-string boolean: true/false/1/0 only ("maybe" is a 422). */
+export const queryBoolean = boolish
+
+/**
+ * The list contract of DESIGN §3, built per resource so that `sort_by` is an
+ * allow-list of that resource's sortable columns.
+ */
+export function listQuerySchema<const S extends readonly [string, ...string[]]>(sortable: S, defaultSort: S[number]) {
+  return z.object({
+    search: z.string().max(200).optional(),
+    sort_by: z.enum(sortable).default(defaultSort as never),
+    order_by: z.enum(['asc', 'desc']).default('desc'),
+    page: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+    export_data: boolish.optional(),
+    is_company: boolish.optional(),
+  })
+}
+
+export const paginationSchema = z.object({
+  total: z.number(),
+  currentPage: z.number(),
+  currentPageFront: z.number(),
+  totalPages: z.number(),
+  totalPagesFront: z.number(),
+})
+export type Pagination = z.infer<typeof paginationSchema>
+
+export function pagination(total: number, page: number, size: number): Pagination {
+  const totalPagesFront = Math.ceil(total / size)
+  return {
+    total,
+    currentPage: page,
+    currentPageFront: page + 1,
+    totalPages: Math.max(totalPagesFront - 1, 0),
+    totalPagesFront,
+  }
+}
+
+export type ListResponse<T> = { data: T[]; pagination: Pagination }
+export type ApiErrorBody = { message: string; errors?: Record<string, string[]> }

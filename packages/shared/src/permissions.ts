@@ -1,0 +1,101 @@
+/**
+ * The permission catalogue (DESIGN §5): every entity and the actions it offers.
+ * One source for the server (route guards, seed), the web app (menu, buttons,
+ * role matrix) and the tests. A permission's name is `${entity}_${action}`.
+ */
+export const ACTIONS = ['list', 'create', 'view', 'update', 'delete', 'export', 'import', 'approval'] as const
+export type Action = (typeof ACTIONS)[number]
+
+export const PERMISSION_SECTIONS = [
+  { section: 'user_management', entities: ['user', 'role', 'permission'] },
+  {
+    section: 'data_master',
+    entities: ['category', 'type', 'area', 'facility', 'service', 'group_attribute', 'attribute', 'location'],
+  },
+  { section: 'products', entities: ['hotel', 'room', 'transportation', 'train_route'] },
+  { section: 'orders', entities: ['order_hotel', 'order_train', 'order_transportation'] },
+] as const
+
+export type Section = (typeof PERMISSION_SECTIONS)[number]['section']
+export type Entity = (typeof PERMISSION_SECTIONS)[number]['entities'][number]
+export type PermissionName = `${Entity}_${Action}`
+
+export const ENTITIES: readonly Entity[] = PERMISSION_SECTIONS.flatMap((s) => [...s.entities])
+
+export function permissionName(entity: Entity, action: Action): PermissionName {
+  return `${entity}_${action}`
+}
+
+/** Every permission of the platform catalogue, in matrix order. */
+export const ALL_PERMISSIONS: readonly PermissionName[] = ENTITIES.flatMap((e) =>
+  ACTIONS.map((a) => permissionName(e, a)),
+)
+
+/** Human label for a catalogue permission, e.g. `train_route_update` -> `Train Route Update`. */
+export function permissionDisplayName(name: string): string {
+  return name
+    .split('_')
+    .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))
+    .join(' ')
+}
+
+/** Platform-only permissions: never granted to company roles, only to `master`. */
+export const PLATFORM_ONLY_PERMISSIONS: readonly string[] = [
+  'permission_create',
+  'permission_update',
+  'permission_delete',
+  'permission_import',
+  'permission_approval',
+]
+
+const all = (entity: Entity) => ACTIONS.map((a) => permissionName(entity, a))
+const read = (entity: Entity) => [permissionName(entity, 'list'), permissionName(entity, 'view'), permissionName(entity, 'export')]
+const write = (entity: Entity) => [
+  ...read(entity),
+  permissionName(entity, 'create'),
+  permissionName(entity, 'update'),
+  permissionName(entity, 'delete'),
+]
+const dataMaster: Entity[] = ['category', 'type', 'area', 'facility', 'service', 'group_attribute', 'attribute', 'location']
+const products: Entity[] = ['hotel', 'room', 'transportation', 'train_route']
+const orders: Entity[] = ['order_hotel', 'order_train', 'order_transportation']
+
+/**
+ * Default roles seeded for each company (DESIGN §5) and their grants.
+ * `owner` gets every company permission; the rest are our documented choice
+ * (docs/decisions.md).
+ */
+export const DEFAULT_ROLES: ReadonlyArray<{ name: string; display_name: string; permissions: readonly string[] }> = [
+  { name: 'owner', display_name: 'Owner', permissions: ALL_PERMISSIONS.filter((p) => !PLATFORM_ONLY_PERMISSIONS.includes(p)) },
+  {
+    name: 'admin',
+    display_name: 'Admin',
+    permissions: [
+      ...write('user'),
+      ...read('role'),
+      permissionName('permission', 'list'),
+      ...dataMaster.flatMap(write),
+      ...products.flatMap(write),
+      ...orders.flatMap(write),
+    ],
+  },
+  { name: 'finance', display_name: 'Finance', permissions: [...products.flatMap(read), ...orders.flatMap(all)] },
+  {
+    name: 'marketing',
+    display_name: 'Marketing',
+    permissions: [...dataMaster.flatMap(read), ...products.flatMap(read), ...orders.flatMap(read)],
+  },
+  {
+    name: 'operator',
+    display_name: 'Operator',
+    permissions: [...dataMaster.flatMap(write), ...products.flatMap(write), ...orders.flatMap(read)],
+  },
+  { name: 'produksi', display_name: 'Produksi', permissions: [...dataMaster.flatMap(read), ...products.flatMap(write)] },
+  { name: 'client', display_name: 'Client', permissions: [...products.flatMap((e) => [permissionName(e, 'list'), permissionName(e, 'view')])] },
+  { name: 'supplier', display_name: 'Supplier', permissions: [...products.flatMap(read)] },
+]
+
+/** Names a company may not give a role it creates (DESIGN §5). */
+export const RESERVED_ROLE_NAMES = ['owner', 'admin', 'finance', 'operator', 'produksi', 'marketing'] as const
+export const OWNER_ROLE = 'owner'
+export const MASTER_ROLE = 'master'
