@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import Fastify, { type FastifyInstance } from 'fastify'
+import cookie from '@fastify/cookie'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { Config } from './config.js'
+import type { Database, Db } from './db/client.js'
+import { badRequest } from './lib/errors.js'
+import { setDefaultLocale } from './lib/i18n.js'
+import auth from './plugins/auth.js'
+import docs from './plugins/docs.js'
+import errors from './plugins/errors.js'
+import web from './plugins/web.js'
+import zod from './plugins/zod.js'
+import { apiModules } from './modules/index.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db
+    database: Database
+    config: Config
+  }
+}
+
+export interface BuildOptions {
+  config: Config
+  database: Database
+  /** pino options, or false for silence (tests). */
+  logger?: boolean | Record<string, unknown>
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist')
+
+export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+  setDefaultLocale(config.DEFAULT_LOCALE)
+  const app = Fastify({
+    logger:
+      logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            ...(typeof logger === 'object' ? logger : {}),
+          },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id']
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID()
+    },
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.decorate('db', database.db)
+  app.decorate('database', database)
+  app.decorate('config', config)
+
+  // No path may climb out of where it points, whatever its encoding.
+  app.addHook('onRequest', async (req) => {
+    let pathname = req.url.split('?')[0]!
+    try {
+      pathname = decodeURIComponent(pathname)
+    } catch {
+      throw badRequest()
+    }
+    if (/(^|[/\\])\.\.($|[/\\])/.test(pathname) || pathname.includes('\0')) throw badRequest()
+  })
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id)
+    reply.header('x-content-type-options', 'nosniff')
+  })
+
+  await app.register(cookie)
+  await app.register(errors)
+  await app.register(zod)
+  await app.register(docs)
+  await app.register(auth)
+
+  app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await database.db.execute('select 1')
+      return { status: 'ok', database: database.kind }
+    } catch {
+      return reply.code(503).send({ status: 'unavailable' })
+    }
+  })
+
+  await app.register(
+    async (api) => {
+      for (const mod of apiModules) await api.register(mod)
+    },
+    { prefix: '/api/v1' },
+  )
+
+  await app.register(web, {
+    distDir: config.WEB_DIST ? path.resolve(config.WEB_DIST) : DEFAULT_WEB_DIST,
+    appConfig: { defaultLocale: config.DEFAULT_LOCALE, googleClientId: config.GOOGLE_CLIENT_ID ?? null, mapTileUrl: config.MAP_TILE_URL },
+  })
+
+  return app
+}

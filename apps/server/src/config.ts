@@ -1,0 +1,62 @@
+import 'dotenv/config'
+import path from 'node:path'
+import { z } from 'zod'
+import { LOCALES } from '@app/shared'
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || protocols.some((p) => v.startsWith(p)), {
+      message: `must start with ${protocols.join(' or ')}`,
+    })
+
+const boolEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
+  APP_URL: z.url().optional(),
+  SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
+  MAIL_FROM: z.string().default('Travel Back Office <no-reply@localhost>'),
+  DEFAULT_LOCALE: z.enum(LOCALES).default('en'),
+  REDIS_URL: optionalUrl(['redis://', 'rediss://']),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  STORAGE_S3_BUCKET: z.string().optional(),
+  STORAGE_S3_ENDPOINT: z.string().optional(),
+  STORAGE_S3_REGION: z.string().optional(),
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  GOOGLE_CLIENT_ID: z.string().optional().transform((v) => (v ? v : undefined)),
+  GOOGLE_JWKS_URL: z.url().optional(),
+  SEED_DEMO: boolEnv.default(true),
+  TRUST_PROXY: boolEnv.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+})
+
+export type Config = z.infer<typeof configSchema> & { dataDir: string; appUrl: string }
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; a wrong value names its variable in one line. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`)
+  }
+  const c = parsed.data
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    appUrl: (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+  }
+}

@@ -1,0 +1,39 @@
+import { Readable } from 'node:stream'
+
+export interface ExportColumn {
+  header: string
+  value: (row: Record<string, unknown>) => unknown
+}
+
+function cell(v: unknown): string {
+  if (v === null || v === undefined) return ''
+  let s = v instanceof Date ? v.toISOString() : typeof v === 'object' ? JSON.stringify(v) : String(v)
+  // A cell that a spreadsheet would run as a formula is kept as text.
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
+}
+
+export function csvLine(values: unknown[]): string {
+  return `${values.map(cell).join(',')}\r\n`
+}
+
+/** A CSV stream with a BOM (so spreadsheets read UTF-8) from rows produced lazily. */
+export function csvStream(columns: ExportColumn[], rows: AsyncIterable<Record<string, unknown>>): Readable {
+  async function* lines() {
+    yield `\ufeff${csvLine(columns.map((c) => c.header))}`
+    let chunk = ''
+    for await (const row of rows) {
+      chunk += csvLine(columns.map((c) => c.value(row)))
+      if (chunk.length > 64 * 1024) {
+        yield chunk
+        chunk = ''
+      }
+    }
+    if (chunk) yield chunk
+  }
+  return Readable.from(lines())
+}
+
+export function exportFileName(resource: string, ext: string, now = new Date()): string {
+  return `${resource}_table_${now.toISOString().slice(0, 10)}.${ext}`
+}

@@ -1,0 +1,57 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import pg from 'pg'
+import * as schema from './schema/index.js'
+
+export type Schema = typeof schema
+/** One type for both drivers: code never needs to know which one it runs on. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  migrate(): Promise<void>
+  close(): Promise<void>
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; without it, PGlite in `dataDir`. */
+  url?: string
+  dataDir?: string
+  poolSize?: number
+}
+
+export function openDatabase(opts: DatabaseOptions): Database {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 })
+    // A dropped idle connection must not take the process down.
+    pool.on('error', () => {})
+    const db = drizzlePg(pool, { schema }) as unknown as Db
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      close: () => pool.end(),
+    }
+  }
+  const dir = opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined
+  if (dir) fs.mkdirSync(dir, { recursive: true })
+  const client = new PGlite(dir, { extensions: { pg_trgm } })
+  const db = drizzlePglite(client, { schema }) as unknown as Db
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => client.close(),
+  }
+}

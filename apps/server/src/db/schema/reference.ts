@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm'
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { companies } from './accounts.js'
+
+/**
+ * The five identical reference lists (facilities, categories, services, types, areas).
+ * One factory, so their columns and indexes can never drift apart.
+ */
+function referenceTable<N extends string>(name: N) {
+  return pgTable(
+    name,
+    {
+      id: serial('id').primaryKey(),
+      company_id: integer('company_id')
+        .notNull()
+        .references(() => companies.id, { onDelete: 'cascade' }),
+      name: varchar('name', { length: 191 }).notNull(),
+      slug: varchar('slug', { length: 191 }).notNull(),
+      description: text('description').notNull(),
+      is_active: boolean('is_active').notNull().default(true),
+      created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+      updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [
+      uniqueIndex(`${name}_company_name_uq`).on(t.company_id, sql`lower(${t.name})`),
+      uniqueIndex(`${name}_company_slug_uq`).on(t.company_id, t.slug),
+      index(`${name}_company_created_idx`).on(t.company_id, t.created_at),
+      index(`${name}_company_name_idx`).on(t.company_id, t.name),
+      index(`${name}_name_trgm_idx`).using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    ],
+  )
+}
+
+export const facilities = referenceTable('facilities')
+export const categories = referenceTable('categories')
+export const services = referenceTable('services')
+export const types = referenceTable('types')
+export const areas = referenceTable('areas')
+
+export const GROUP_TYPES = ['train', 'transportation', 'room'] as const
+export const OPTION_TYPES = ['checkbox', 'radio'] as const
+
+export const groupAttributes = pgTable(
+  'group_attributes',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 191 }).notNull(),
+    type: varchar('type', { length: 20, enum: GROUP_TYPES }).notNull(),
+    option_type: varchar('option_type', { length: 20, enum: OPTION_TYPES }).notNull().default('checkbox'),
+    is_active: boolean('is_active').notNull().default(true),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('group_attributes_company_name_uq').on(t.company_id, sql`lower(${t.name})`),
+    index('group_attributes_company_created_idx').on(t.company_id, t.created_at),
+    index('group_attributes_company_type_idx').on(t.company_id, t.type),
+    index('group_attributes_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  ],
+)
+
+export const attributes = pgTable(
+  'attributes',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    group_id: integer('group_id')
+      .notNull()
+      .references(() => groupAttributes.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 191 }).notNull(),
+    slug: varchar('slug', { length: 191 }).notNull(),
+    description: text('description').notNull(),
+    is_active: boolean('is_active').notNull().default(true),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('attributes_company_slug_uq').on(t.company_id, t.slug),
+    index('attributes_company_created_idx').on(t.company_id, t.created_at),
+    index('attributes_group_idx').on(t.group_id),
+    index('attributes_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  ],
+)

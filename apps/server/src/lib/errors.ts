@@ -1,0 +1,27 @@
+/**
+ * Named HTTP errors thrown by services and routes; the one error handler
+ * (plugins/errors.ts) turns them into DESIGN §3's body `{ message, errors }`.
+ * `message` and each field message are i18n keys (lib/i18n.ts) or plain text.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly key: string,
+    readonly params: Record<string, string | number> = {},
+    /** field -> list of message keys (or `{ key, params }`) */
+    readonly fields?: Record<string, Array<string | { key: string; params?: Record<string, string | number> }>>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(key)
+  }
+}
+
+type Fields = HttpError['fields']
+export const badRequest = (key = 'bad_request', fields?: Fields) => new HttpError(400, key, {}, fields)
+export const unauthorized = (key = 'unauthorized') => new HttpError(401, key)
+export const forbidden = (key = 'forbidden', params: Record<string, string | number> = {}) => new HttpError(403, key, params)
+export const notFound = (key = 'not_found') => new HttpError(404, key)
+export const conflict = (key = 'name_in_used', fields?: Fields, params: Record<string, string | number> = {}) =>
+  new HttpError(409, key, params, fields)
+export const unprocessable = (fields: NonNullable<Fields>, key = 'validation_failed') => new HttpError(422, key, {}, fields)
+export const inUse = (count: number) => new HttpError(409, 'in_use', { count })

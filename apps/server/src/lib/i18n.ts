@@ -1,0 +1,142 @@
+import type { FastifyRequest } from 'fastify'
+import { LOCALES, type Locale } from '@app/shared'
+
+type Dict = Record<string, string>
+const dictionaries: Record<Locale, Dict> = { en: {}, id: {} }
+const fieldLabels: Record<Locale, Dict> = { en: {}, id: {} }
+
+/**
+ * Server-side texts. Modules add their own with `registerMessages` at import
+ * time; keys are shared with the web app's wording where the spec names one.
+ */
+export function registerMessages(messages: { en: Dict; id: Dict }) {
+  Object.assign(dictionaries.en, messages.en)
+  Object.assign(dictionaries.id, messages.id)
+}
+
+/** Labels used in per-field messages ('{Field} is Required'). */
+export function registerFieldLabels(labels: { en: Dict; id: Dict }) {
+  Object.assign(fieldLabels.en, labels.en)
+  Object.assign(fieldLabels.id, labels.id)
+}
+
+export function isLocale(v: unknown): v is Locale {
+  return typeof v === 'string' && (LOCALES as readonly string[]).includes(v)
+}
+
+export function t(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
+  const text = dictionaries[locale][key] ?? dictionaries.en[key] ?? key
+  return text.replace(/\{(\w+)\}/g, (_, k: string) => (k in params ? String(params[k]) : `{${k}}`))
+}
+
+export function fieldLabel(locale: Locale, field: string): string {
+  const known = fieldLabels[locale][field] ?? fieldLabels.en[field]
+  if (known) return known
+  return field
+    .split(/[_.]/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join(' ')
+}
+
+let defaultLocale: Locale = 'en'
+export function setDefaultLocale(l: Locale) {
+  defaultLocale = l
+}
+
+/** X-Localization header first, then the `locale` cookie, then DEFAULT_LOCALE. */
+export function requestLocale(req: FastifyRequest): Locale {
+  const header = req.headers['x-localization']
+  const h = Array.isArray(header) ? header[0] : header
+  if (h) {
+    const short = h.trim().toLowerCase().slice(0, 2)
+    if (isLocale(short)) return short
+  }
+  const cookie = (req as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies?.locale
+  if (isLocale(cookie)) return cookie
+  return defaultLocale
+}
+
+registerMessages({
+  en: {
+    validation_failed: 'The given data was invalid.',
+    malformed_json: 'The request body is not valid JSON.',
+    bad_request: 'Bad request.',
+    unauthorized: 'Unauthenticated. Please sign in.',
+    forbidden: 'Permission Denied: Your Access Rights are Restricted, you cannot access these features and pages',
+    csrf: 'This request must be sent by the application (X-Requested-With header missing).',
+    not_found: 'Data Not Found',
+    route_not_found: 'Route {method}:{url} not found',
+    name_in_used: 'Name in Used',
+    slug_in_used: 'Slug in Used',
+    in_use: 'Still used by {count} row(s); remove those first.',
+    too_large: 'The request is too large.',
+    unsupported_media_type: 'Unsupported media type.',
+    rate_limited: 'Please Wait: Please Try again in {minutes} Minute',
+    internal: 'Something went wrong on our side. Please try again.',
+    'field.required': '{field} is Required',
+    'field.invalid_type': '{field} must be a {expected}',
+    'field.too_short': '{field} must be at least {min} characters',
+    'field.too_long': '{field} must be at most {max} characters',
+    'field.too_small': '{field} must be at least {min}',
+    'field.too_big': '{field} must be at most {max}',
+    'field.email': 'Email is Wrong Format',
+    'field.enum': '{field} must be one of: {options}',
+    'field.invalid': '{field} is invalid',
+    'field.unknown': 'Unknown field {field}',
+    'field.too_many': '{field} must have at most {max} items',
+  },
+  id: {
+    validation_failed: 'Data yang diberikan tidak valid.',
+    malformed_json: 'Isi permintaan bukan JSON yang valid.',
+    bad_request: 'Permintaan tidak valid.',
+    unauthorized: 'Belum masuk. Silakan masuk terlebih dahulu.',
+    forbidden: 'Akses Ditolak: Hak Akses Anda Dibatasi, Anda tidak dapat mengakses fitur dan halaman ini',
+    csrf: 'Permintaan ini harus dikirim oleh aplikasi (header X-Requested-With tidak ada).',
+    not_found: 'Data Tidak Ditemukan',
+    route_not_found: 'Rute {method}:{url} tidak ditemukan',
+    name_in_used: 'Nama Sudah Digunakan',
+    slug_in_used: 'Slug Sudah Digunakan',
+    in_use: 'Masih digunakan oleh {count} data; hapus data tersebut terlebih dahulu.',
+    too_large: 'Permintaan terlalu besar.',
+    unsupported_media_type: 'Jenis media tidak didukung.',
+    rate_limited: 'Mohon Tunggu: Silakan Coba lagi dalam {minutes} Menit',
+    internal: 'Terjadi kesalahan di sisi kami. Silakan coba lagi.',
+    'field.required': '{field} Wajib Diisi',
+    'field.invalid_type': '{field} harus berupa {expected}',
+    'field.too_short': '{field} minimal {min} karakter',
+    'field.too_long': '{field} maksimal {max} karakter',
+    'field.too_small': '{field} minimal {min}',
+    'field.too_big': '{field} maksimal {max}',
+    'field.email': 'Format Email Salah',
+    'field.enum': '{field} harus salah satu dari: {options}',
+    'field.invalid': '{field} tidak valid',
+    'field.unknown': 'Kolom {field} tidak dikenal',
+    'field.too_many': '{field} maksimal {max} item',
+  },
+})
+
+registerFieldLabels({
+  en: {},
+  id: {
+    name: 'Nama',
+    description: 'Deskripsi',
+    is_active: 'Status Aktif',
+    password: 'Kata Sandi',
+    password_confirmation: 'Konfirmasi Kata Sandi',
+    password_now: 'Kata Sandi Sekarang',
+    companies: 'Nama Perusahaan',
+    phone: 'Telepon',
+    role_id: 'Peran',
+    status: 'Status',
+    group_id: 'Grup Atribut',
+    type: 'Tipe',
+    option_type: 'Tipe Opsi',
+    display_name: 'Nama Tampilan',
+    page: 'Halaman',
+    size: 'Ukuran',
+    sort_by: 'Urutkan',
+    order_by: 'Arah Urutan',
+    search: 'Pencarian',
+  },
+})

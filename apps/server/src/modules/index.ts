@@ -1,0 +1,7 @@
+import type { FastifyPluginAsync } from 'fastify'
+
+/**
+ * Every API module, mounted under /api/v1. One line per module; each module
+ * declares its own routes and their access (DESIGN §5).
+ */
+export const apiModules: FastifyPluginAsync[] = []

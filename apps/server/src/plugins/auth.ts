@@ -1,0 +1,93 @@
+import fp from 'fastify-plugin'
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
+import { forbidden, unauthorized } from '../lib/errors.js'
+import { loadSession, touchSession, type SessionUser } from '../lib/sessions.js'
+
+/**
+ * What a route requires (DESIGN §5). Every /api route must declare one:
+ * - 'public': anyone;
+ * - 'session': any signed-in active user;
+ * - a permission name, or a list of names of which any one suffices.
+ */
+export type Access = 'public' | 'session' | string | readonly string[]
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access
+  }
+  interface FastifyRequest {
+    auth: SessionUser | null
+    /** Where the session token came from: the cookie needs CSRF protection, a bearer header does not. */
+    authVia: 'cookie' | 'bearer' | null
+  }
+  interface FastifyInstance {
+    /** Every API route with the access it declared; read by the route-table tests. */
+    apiRoutes: Array<{ method: string; url: string; access: Access | undefined }>
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+export function readToken(req: FastifyRequest): { token: string; via: 'cookie' | 'bearer' } | undefined {
+  const header = req.headers.authorization
+  if (header?.startsWith('Bearer ')) {
+    const token = header.slice(7).trim()
+    if (token) return { token, via: 'bearer' }
+  }
+  const cookie = req.cookies?.token
+  if (cookie) return { token: cookie, via: 'cookie' }
+  return undefined
+}
+
+/** The signed-in user of a route whose access is not 'public'. */
+export function requireAuth(req: FastifyRequest): SessionUser {
+  if (!req.auth) throw unauthorized()
+  return req.auth
+}
+
+export default fp(async function auth(app) {
+  app.decorateRequest('auth', null)
+  app.decorateRequest('authVia', null)
+  app.decorate('apiRoutes', [])
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.url.startsWith('/api/v1')) return
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    for (const method of methods) {
+      if (method === 'HEAD') continue
+      app.apiRoutes.push({ method, url: route.url, access: route.config?.access })
+    }
+  })
+
+  app.addHook('onRequest', async (req: FastifyRequest, _reply: FastifyReply) => {
+    const access = req.routeOptions.config?.access
+    if (!req.routeOptions.url?.startsWith('/api/v1')) return
+    // Fail closed: a route that forgot to declare its access is not served.
+    if (access === undefined) throw forbidden()
+    const found = readToken(req)
+    if (access === 'public') {
+      // Public routes may still want to know who is calling (e.g. logout).
+      if (found) {
+        const s = await loadSession(app.db, found.token)
+        if (s && s.status === 'active') {
+          req.auth = s
+          req.authVia = found.via
+        }
+      }
+      return
+    }
+    if (!found) throw unauthorized()
+    const session = await loadSession(app.db, found.token)
+    if (!session || session.status !== 'active') throw unauthorized()
+    if (found.via === 'cookie' && !SAFE_METHODS.has(req.method) && req.headers['x-requested-with'] !== 'XMLHttpRequest') {
+      throw forbidden('csrf')
+    }
+    req.auth = session
+    req.authVia = found.via
+    if (access !== 'session') {
+      const needed = typeof access === 'string' ? [access] : access
+      if (!needed.some((p) => session.permissions.has(p))) throw forbidden()
+    }
+    touchSession(app.db, session).catch((err) => req.log.warn({ err }, 'session touch failed'))
+  })
+})

@@ -1,0 +1,134 @@
+import fp from 'fastify-plugin'
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import { ZodError, type z } from 'zod'
+import type { ApiErrorBody, Locale } from '@app/shared'
+import { HttpError } from '../lib/errors.js'
+import { fieldLabel, requestLocale, t } from '../lib/i18n.js'
+
+type Issue = z.core.$ZodIssue & { input?: unknown }
+
+/** One zod issue as a localized sentence for its field. */
+export function issueMessage(locale: Locale, issue: Issue, field: string): string {
+  const label = fieldLabel(locale, field)
+  const p = (k: string, params: Record<string, string | number> = {}) => t(locale, k, { field: label, ...params })
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null) return p('field.required')
+      return p('field.invalid_type', { expected: String(issue.expected) })
+    case 'too_small': {
+      const min = Number(issue.minimum)
+      if (issue.origin === 'string') {
+        if (typeof issue.input === 'string' && issue.input.trim() === '') return p('field.required')
+        return p('field.too_short', { min })
+      }
+      if (issue.origin === 'array' && min <= 1 && Array.isArray(issue.input) && issue.input.length === 0) return p('field.required')
+      return p('field.too_small', { min })
+    }
+    case 'too_big':
+      if (issue.origin === 'string') return p('field.too_long', { max: Number(issue.maximum) })
+      if (issue.origin === 'array') return p('field.too_many', { max: Number(issue.maximum) })
+      return p('field.too_big', { max: Number(issue.maximum) })
+    case 'invalid_format':
+      if (issue.format === 'email') return p('field.email')
+      return p('field.invalid')
+    case 'invalid_value':
+      return p('field.enum', { options: issue.values.map(String).join(', ') })
+    case 'unrecognized_keys':
+      return p('field.unknown', { field: issue.keys.join(', ') })
+    case 'custom':
+      // Custom refinements carry an i18n key as their message.
+      return issue.message && issue.message !== 'Invalid input' ? p(issue.message) : p('field.invalid')
+    default:
+      return p('field.invalid')
+  }
+}
+
+export function zodErrorFields(locale: Locale, error: ZodError, prefix?: string): Record<string, string[]> {
+  const fields: Record<string, string[]> = {}
+  for (const issue of error.issues as Issue[]) {
+    const path = issue.path.map(String).join('.') || prefix || 'body'
+    ;(fields[path] ??= []).push(issueMessage(locale, issue, path))
+  }
+  return fields
+}
+
+/** Postgres errors that are the client's fault: a unique clash, a missing reference, bad text. */
+function pgCode(err: unknown): { code: string; constraint?: string } | undefined {
+  for (let e: unknown = err, i = 0; e && i < 3; e = (e as { cause?: unknown }).cause, i++) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return { code, constraint: (e as { constraint?: string }).constraint }
+  }
+  return undefined
+}
+
+/** `facilities_company_slug_uq` -> `slug`; `users_email_uq` -> `email`. */
+function constraintField(constraint?: string): string {
+  const m = constraint?.match(/_([a-z]+)_uq$/)
+  return m?.[1] ?? 'name'
+}
+
+function send(reply: FastifyReply, status: number, body: ApiErrorBody, headers?: Record<string, string>) {
+  if (headers) reply.headers(headers)
+  return reply.code(status).type('application/json; charset=utf-8').send(body)
+}
+
+export default fp(async function errors(app) {
+  app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    const locale = requestLocale(req)
+    if (err instanceof HttpError) {
+      const errors = err.fields
+        ? Object.fromEntries(
+            Object.entries(err.fields).map(([f, msgs]) => [
+              f,
+              msgs.map((m) =>
+                typeof m === 'string'
+                  ? t(locale, m, { field: fieldLabel(locale, f) })
+                  : t(locale, m.key, { field: fieldLabel(locale, f), ...m.params }),
+              ),
+            ]),
+          )
+        : undefined
+      return send(reply, err.statusCode, { message: t(locale, err.key, err.params), ...(errors ? { errors } : {}) }, err.headers)
+    }
+    if (err instanceof ZodError) {
+      const ctx = (err as unknown as { validationContext?: string }).validationContext
+      return send(reply, 422, { message: t(locale, 'validation_failed'), errors: zodErrorFields(locale, err, ctx) })
+    }
+    if (err.validation) {
+      const errors: Record<string, string[]> = {}
+      for (const v of err.validation) {
+        const f = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'body'
+        ;(errors[f] ??= []).push(v.message ?? t(locale, 'field.invalid', { field: f }))
+      }
+      return send(reply, 422, { message: t(locale, 'validation_failed'), errors })
+    }
+    const pg = pgCode(err)
+    if (pg?.code === '23505') {
+      const field = constraintField(pg.constraint)
+      return send(reply, 409, { message: t(locale, 'name_in_used'), errors: { [field]: [t(locale, 'name_in_used')] } })
+    }
+    if (pg?.code === '23503') return send(reply, 409, { message: t(locale, 'in_use', { count: 1 }) })
+    if (pg && (pg.code.startsWith('22') || pg.code === '23502' || pg.code === '23514')) {
+      req.log.warn({ err }, 'database rejected client input')
+      return send(reply, 422, { message: t(locale, 'validation_failed') })
+    }
+    const status = err.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      const key =
+        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+          ? 'malformed_json'
+          : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? 'too_large'
+            : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+              ? 'unsupported_media_type'
+              : status === 404
+                ? 'not_found'
+                : status === 429
+                  ? 'rate_limited'
+                  : 'bad_request'
+      return send(reply, status, { message: key === 'bad_request' ? err.message : t(locale, key, { minutes: 2 }) })
+    }
+    req.log.error({ err }, 'unhandled error')
+    return send(reply, 500, { message: t(locale, 'internal') })
+  })
+})

@@ -1,0 +1,55 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import fp from 'fastify-plugin'
+import fastifyStatic from '@fastify/static'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { notFound } from '../lib/errors.js'
+import { requestLocale, t } from '../lib/i18n.js'
+
+export interface WebOptions {
+  distDir: string
+  appConfig: Record<string, unknown>
+}
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html never
+ * cached and returned for every non-API path so deep links survive a reload.
+ */
+export default fp<WebOptions>(async function web(app, opts) {
+  const indexPath = path.join(opts.distDir, 'index.html')
+  const hasWeb = fs.existsSync(indexPath)
+  const configTag = `<script>window.__APP_CONFIG__=${JSON.stringify(opts.appConfig).replace(/</g, '\\u003c')}</script>`
+  const indexHtml = hasWeb ? fs.readFileSync(indexPath, 'utf8').replace('<!--APP_CONFIG-->', configTag) : ''
+
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: opts.distDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+        } else {
+          res.setHeader('Cache-Control', 'no-cache')
+        }
+      },
+    })
+  }
+
+  const sendIndex = (reply: FastifyReply) =>
+    reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml)
+
+  app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
+    const url = req.url.split('?')[0]!
+    const isApi = url.startsWith('/api') || url === '/healthz' || url.startsWith('/images/')
+    if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD') && !/\.[a-z0-9]{1,5}$/i.test(url)) {
+      return sendIndex(reply)
+    }
+    if (isApi) {
+      const locale = requestLocale(req)
+      return reply.code(404).send({ message: t(locale, 'route_not_found', { method: req.method, url: url.slice(0, 200) }) })
+    }
+    throw notFound()
+  })
+})
