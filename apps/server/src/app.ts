@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import cookie from '@fastify/cookie'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config.js'
@@ -28,12 +28,14 @@ export interface BuildOptions {
   database: Database
   /** pino options, or false for silence (tests). */
   logger?: boolean | Record<string, unknown>
+  /** Extra API modules (tests mount resources of their own). */
+  modules?: FastifyPluginAsync[]
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist')
 
-export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, modules = [] }: BuildOptions): Promise<FastifyInstance> {
   setDefaultLocale(config.DEFAULT_LOCALE)
   const app = Fastify({
     logger:
@@ -89,7 +91,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
 
   await app.register(
     async (api) => {
-      for (const mod of apiModules) await api.register(mod)
+      for (const mod of [...apiModules, ...modules]) await api.register(mod)
     },
     { prefix: '/api/v1' },
   )

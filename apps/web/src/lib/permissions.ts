@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query'
+import type { Action, Entity } from '@app/shared'
+import { api, unwrap } from './api-client'
+import { meKey } from './query-keys'
+
+/** `GET /auth/me` -> `data`. */
+export interface Me {
+  id: number
+  name: string
+  email: string
+  username: string | null
+  permissions: string[]
+  role_name: string
+  company: { name: string; trial_ends_at: string | null } | null
+}
+
+export const fetchMe = () => unwrap(api.get<{ data: Me }>('/auth/me')).then((r) => r.data)
+
+/**
+ * The signed-in user. The session guard loads it before anything under /app
+ * renders, so inside the app `useMe().data` is always there.
+ */
+export function useMe() {
+  return useQuery({ queryKey: meKey, queryFn: fetchMe, staleTime: 5 * 60_000, retry: false })
+}
+
+/** `can(me, 'category_list')`. Courtesy only: the server enforces every permission. */
+export function can(me: Pick<Me, 'permissions'> | null | undefined, permission: string | null | undefined): boolean {
+  if (!permission) return true
+  return !!me?.permissions.includes(permission)
+}
+
+/** `permissionFor('category', 'create')` -> `'category_create'`. */
+export function permissionFor(entity: Entity | string, action: Action): string {
+  return `${entity}_${action}`
+}
+
+export function useCan(permission: string | null | undefined): boolean {
+  const { data } = useMe()
+  return can(data, permission)
+}

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+
+/** The Fastify server (apps/server) listens here in development. */
+const API = 'http://127.0.0.1:3000'
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': API,
+      '/images': API,
+      '/healthz': API,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+    // The shared package has no `sideEffects` flag; without this its zod contracts
+    // would be bundled into the login chunk whenever a constant is imported.
+    rollupOptions: {
+      treeshake: {
+        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]shared[\\/]/.test(id),
+      },
+    },
+  },
+})

@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// `npm test`: every suite, in order, with one closing line of totals.
+//  1. API tests on PGlite;  2. the same on PostgreSQL when TEST_DATABASE_URL is set;
+//  3. web unit tests;  4. build the web app;  5. browser tests in Chromium
+//     (SKIP_BROWSER_TESTS=1 skips them; without a browser they fail saying how to get one).
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const vitest = path.join(root, 'node_modules/.bin/vitest')
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tbo-results-'))
+const extra = process.argv.slice(2)
+let passed = 0
+let failed = 0
+let skipped = 0
+const failures = []
+
+function run(label, cwd, args, env = {}) {
+  const out = path.join(tmp, `${label.replace(/\W+/g, '_')}.json`)
+  console.log(`\n=== ${label} ===`)
+  const r = spawnSync(vitest, ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra], {
+    cwd,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  })
+  if (fs.existsSync(out)) {
+    const j = JSON.parse(fs.readFileSync(out, 'utf8'))
+    passed += j.numPassedTests
+    failed += j.numFailedTests
+    skipped += j.numPendingTests + (j.numTodoTests ?? 0)
+    if (j.numFailedTests > 0 || r.status !== 0) failures.push(label)
+    if (j.numTotalTests === 0) failures.push(`${label} (ran no test)`)
+  } else if (r.status !== 0) {
+    failed += 1
+    failures.push(label)
+  }
+}
+
+const server = path.join(root, 'apps/server')
+run('API on PGlite', server, [])
+if (process.env.TEST_DATABASE_URL) {
+  run('API on PostgreSQL', server, [], { TEST_DB: 'pg' })
+} else {
+  console.log('\n(TEST_DATABASE_URL not set: the API suite ran on PGlite only)')
+}
+run('web unit', path.join(root, 'apps/web'), ['--passWithNoTests'])
+
+if (process.env.SKIP_BROWSER_TESTS === '1') {
+  console.log('\n(SKIP_BROWSER_TESTS=1: browser tests skipped)')
+} else {
+  console.log('\n=== build web app ===')
+  const b = spawnSync('npm', ['run', 'build', '-w', '@app/web'], { cwd: root, stdio: 'inherit' })
+  if (b.status !== 0) {
+    failed += 1
+    failures.push('web build')
+  } else {
+    run('browser (Chromium)', server, ['--config', 'vitest.browser.config.ts'])
+  }
+}
+
+fs.rmSync(tmp, { recursive: true, force: true })
+if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`)
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
+process.exit(failed > 0 || failures.length > 0 ? 1 : 0)
