@@ -27,6 +27,7 @@ export default fp<WebOptions>(async function web(app, opts) {
       prefix: '/',
       wildcard: false,
       index: false,
+      cacheControl: false,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
