@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify'
+import reference from './reference/index.js'
 
 /**
  * Every API module, mounted under /api/v1. One line per module; each module
  * declares its own routes and their access (DESIGN §5).
  */
-export const apiModules: FastifyPluginAsync[] = []
+export const apiModules: FastifyPluginAsync[] = [reference]

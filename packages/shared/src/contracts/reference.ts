@@ -37,3 +37,76 @@ export const referenceSchema = referenceInputSchema.extend({
   created_at: z.string(),
 })
 export type Reference = z.infer<typeof referenceSchema>
+
+/** The five identical lists, by URL name, with the permission entity each uses (DESIGN §5). */
+export const REFERENCE_RESOURCES = [
+  { name: 'facilities', entity: 'facility', route: 'facility' },
+  { name: 'categories', entity: 'category', route: 'category' },
+  { name: 'services', entity: 'service', route: 'services' },
+  { name: 'types', entity: 'type', route: 'type' },
+  { name: 'areas', entity: 'area', route: 'area' },
+] as const
+export type ReferenceResourceName = (typeof REFERENCE_RESOURCES)[number]['name']
+
+/** Sort keys the reference lists offer (description is shown but not sortable: docs/decisions/reference-data.md). */
+export const REFERENCE_SORTABLE = ['name', 'slug', 'is_active', 'created_at'] as const
+
+/** Attribute groups: which catalogue forms use them, and how their values are picked. */
+export const GROUP_ATTRIBUTE_TYPES = ['train', 'transportation', 'room'] as const
+export type GroupAttributeType = (typeof GROUP_ATTRIBUTE_TYPES)[number]
+export const OPTION_TYPES = ['checkbox', 'radio'] as const
+export type OptionType = (typeof OPTION_TYPES)[number]
+
+export const groupAttributeInputSchema = z.object({
+  name: requiredText(),
+  type: z.enum(GROUP_ATTRIBUTE_TYPES),
+  option_type: z.enum(OPTION_TYPES).default('checkbox'),
+  is_active: z.boolean().default(true),
+})
+export type GroupAttributeInput = z.infer<typeof groupAttributeInputSchema>
+export const GROUP_ATTRIBUTE_SORTABLE = ['name', 'type', 'option_type', 'is_active', 'created_at'] as const
+
+export const groupAttributeSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.enum(GROUP_ATTRIBUTE_TYPES),
+  option_type: z.enum(OPTION_TYPES),
+  is_active: z.boolean(),
+  created_at: z.string(),
+})
+export type GroupAttribute = z.infer<typeof groupAttributeSchema>
+
+/**
+ * Attribute values. `slug` is optional: empty or missing means "made from the
+ * name" (and kept unique within the company); a given slug is normalized like
+ * every other slug and must be unique (409).
+ */
+export const attributeInputSchema = z.object({
+  name: requiredText(),
+  slug: z
+    .string()
+    .max(MAX_NAME)
+    .nullish()
+    .transform((v) => (v ? slugify(v) : ''))
+    .superRefine((v, ctx) => {
+      if (v !== '' && v.length < NAME_MIN)
+        ctx.addIssue({ code: 'too_small', origin: 'string', minimum: NAME_MIN, inclusive: true, input: v })
+    }),
+  description: requiredText(NAME_MIN, MAX_TEXT),
+  is_active: z.boolean(),
+  group_id: z.number().int().min(1).max(2_147_483_647),
+})
+export type AttributeInput = z.input<typeof attributeInputSchema>
+export const ATTRIBUTE_SORTABLE = ['name', 'slug', 'is_active', 'created_at', 'group'] as const
+
+export const attributeSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  is_active: z.boolean(),
+  group_id: z.number(),
+  group: z.object({ id: z.number(), name: z.string(), type: z.enum(GROUP_ATTRIBUTE_TYPES) }),
+  created_at: z.string(),
+})
+export type Attribute = z.infer<typeof attributeSchema>

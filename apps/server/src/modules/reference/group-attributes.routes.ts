@@ -1,0 +1,36 @@
+import { count, eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { GROUP_ATTRIBUTE_SORTABLE, GROUP_ATTRIBUTE_TYPES, groupAttributeInputSchema } from '@app/shared'
+import { defineResource } from '../../crud/resource.js'
+import { attributes, groupAttributes } from '../../db/schema/index.js'
+import { inUse } from '../../lib/errors.js'
+import { exportColumns, isActiveFilter } from './shared.js'
+
+/** Attribute groups: the headings under which attribute values are picked in the catalogue forms. */
+export const groupAttributesResource = defineResource({
+  name: 'group_attributes',
+  entity: 'group_attribute',
+  table: groupAttributes,
+  input: groupAttributeInputSchema,
+  searchable: [groupAttributes.name],
+  sortable: GROUP_ATTRIBUTE_SORTABLE,
+  defaultSort: 'created_at',
+  filters: {
+    type: { schema: z.enum(GROUP_ATTRIBUTE_TYPES), where: (v: (typeof GROUP_ATTRIBUTE_TYPES)[number]) => eq(groupAttributes.type, v) },
+    ...isActiveFilter(groupAttributes.is_active),
+  },
+  fields: {
+    id: groupAttributes.id,
+    name: groupAttributes.name,
+    type: groupAttributes.type,
+    option_type: groupAttributes.option_type,
+    is_active: groupAttributes.is_active,
+    created_at: groupAttributes.created_at,
+  },
+  exportColumns: exportColumns('id', 'name', 'type', 'option_type', 'is_active', 'created_at'),
+  // A group that still has values is not deleted (DESIGN §3): 409 with how many.
+  async beforeDelete(row, { tx }) {
+    const [used] = await tx.select({ n: count() }).from(attributes).where(eq(attributes.group_id, row.id as number))
+    if (used && used.n > 0) throw inUse(used.n)
+  },
+})

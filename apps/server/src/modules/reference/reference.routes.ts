@@ -1,0 +1,33 @@
+import { REFERENCE_RESOURCES, REFERENCE_SORTABLE, referenceInputSchema } from '@app/shared'
+import { defineResource } from '../../crud/resource.js'
+import { areas, categories, facilities, services, types } from '../../db/schema/index.js'
+import { exportColumns, isActiveFilter } from './shared.js'
+
+const tables = { facilities, categories, services, types, areas }
+
+/**
+ * The five identical reference lists (spec §2, §3): one declaration each,
+ * differing only in URL, table and permission entity.
+ */
+export const referenceResources = REFERENCE_RESOURCES.map(({ name, entity }) => {
+  const table = tables[name]
+  return defineResource({
+    name,
+    entity,
+    table,
+    input: referenceInputSchema,
+    searchable: [table.name],
+    sortable: REFERENCE_SORTABLE,
+    defaultSort: 'created_at',
+    filters: isActiveFilter(table.is_active),
+    fields: {
+      id: table.id,
+      name: table.name,
+      slug: table.slug,
+      description: table.description,
+      is_active: table.is_active,
+      created_at: table.created_at,
+    },
+    exportColumns: exportColumns('id', 'name', 'slug', 'description', 'is_active', 'created_at'),
+  })
+})
