@@ -64,16 +64,36 @@ export async function listRows(
     const data = await selectFrom(db, src, src.fields).where(where).orderBy(...order).limit(EXPORT_DATA_LIMIT)
     return { data, pagination: pagination(data.length, 0, Math.max(data.length, 1)) }
   }
-  // The page and its total are independent: on a pool they run side by side.
-  const [data, counted] = await Promise.all([
-    selectFrom(db, src, src.fields)
+  const page = (fields: Fields, orderBy: SQL[]) =>
+    selectFrom(db, src, fields)
       .where(where)
-      .orderBy(...order)
+      .orderBy(...orderBy)
       .limit(params.size)
-      .offset(params.page * params.size),
-    selectFrom(db, src, { n: sql<number>`count(*)::int` }).where(where),
-  ])
-  const total = Number((counted as Array<{ n: number }>)[0]?.n ?? 0)
+      .offset(params.page * params.size)
+  const count = async () => {
+    const [row] = (await selectFrom(db, src, { n: sql<number>`count(*)::int` }).where(where)) as Array<{ n: number }>
+    return Number(row?.n ?? 0)
+  }
+
+  if (params.search?.trim()) {
+    // A search reads its matches once for both the page and the total
+    // (docs/performance/reference-list.md). Sorting by coalesce(col, col) keeps
+    // the planner from walking the sort column's index and filtering every row
+    // (it assumes matches are spread evenly, and they cluster): the trigram
+    // index finds the matches, then a top-N sort picks the page.
+    const keyed = (c: AnyColumn | SQL) => sql`coalesce(${c}, ${c})`
+    const rows = (await page({ ...src.fields, __total: sql<number>`(count(*) over ())::int` }, [
+      dir(keyed(sortCol)),
+      dir(src.id),
+    ])) as Array<Record<string, unknown> & { __total: number }>
+    // A page past the end has no row to carry the total.
+    const total = rows.length ? Number(rows[0]!.__total) : params.page === 0 ? 0 : await count()
+    const data = rows.map(({ __total, ...row }) => row)
+    return { data, pagination: pagination(total, params.page, params.size) }
+  }
+  // Without a search the page walks the sort index and stops after `size` rows;
+  // the total is its own query, run beside it on a pool.
+  const [data, total] = await Promise.all([page(src.fields, order), count()])
   return { data, pagination: pagination(total, params.page, params.size) }
 }
 

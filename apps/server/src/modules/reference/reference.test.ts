@@ -140,6 +140,10 @@ describe.each(cases)('$name', (c) => {
   it('searches names case-insensitively (contains)', async () => {
     const body = await list(`search=${label.toUpperCase()} 1&size=100`)
     expect(body.data.map((r) => r.name).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `${label} 1${i}`))
+    // A page past the end still knows the total.
+    const past = await list(`search=${label} 1&page=5&size=5`)
+    expect(past.data).toEqual([])
+    expect(past.pagination).toMatchObject({ total: 10, currentPage: 5, totalPagesFront: 2 })
     expect((await list('search=%25')).pagination.total).toBe(0)
     expect((await list(`search=${label} 0_`)).pagination.total).toBe(0)
   })
