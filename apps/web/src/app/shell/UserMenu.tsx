@@ -1,0 +1,74 @@
+import { useState } from 'react'
+import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core'
+import { IconBuilding, IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { authApi } from '../../features/auth/api'
+import { ChangePasswordDialog } from '../../features/auth/ChangePasswordDialog'
+import { clearNavState } from '../../lib/nav'
+import type { Me } from '../../lib/permissions'
+
+/** Avatar menu: profile and company (not built yet), Update Password, Logout. */
+export function UserMenu({ me }: { me: Me }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [passwordOpen, setPasswordOpen] = useState(false)
+
+  const logout = async () => {
+    // Whatever the answer, this browser is signed out afterwards.
+    await authApi.logout()
+    clearNavState()
+    queryClient.clear()
+    void navigate('/', { replace: true })
+  }
+
+  return (
+    <>
+      <Menu position="bottom-end" shadow="md" width={240} withinPortal>
+        <Menu.Target>
+          <UnstyledButton aria-label={t('shell.account')} style={{ borderRadius: 'var(--mantine-radius-xl)' }}>
+            <Group gap={8} wrap="nowrap">
+              <Avatar color="initials" name={me.name} radius="xl" size={32} />
+              <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
+                {me.name}
+              </Text>
+              <IconChevronDown size={14} stroke={1.7} />
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>
+            <Text size="sm" fw={600} c="dark" truncate>
+              {me.name}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {me.email}
+            </Text>
+            {me.role_name && (
+              <Badge mt={6} size="xs" variant="light">
+                {me.role_name}
+              </Badge>
+            )}
+          </Menu.Label>
+          <Menu.Divider />
+          <Menu.Item leftSection={<IconUser size={16} />} disabled>
+            {t('shell.my_profile')}
+          </Menu.Item>
+          <Menu.Item leftSection={<IconKey size={16} />} onClick={() => setPasswordOpen(true)}>
+            {t('shell.update_password')}
+          </Menu.Item>
+          <Menu.Item leftSection={<IconBuilding size={16} />} disabled>
+            {t('shell.company_setting')}
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
+            {t('shell.logout')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <ChangePasswordDialog opened={passwordOpen} onClose={() => setPasswordOpen(false)} />
+    </>
+  )
+}

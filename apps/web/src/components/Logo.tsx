@@ -1,0 +1,43 @@
+import { Group, Text, useMantineTheme } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+
+interface LogoProps {
+  /** Height of the mark in px; the word mark scales with it. */
+  size?: number
+  /** Show the product name next to the mark. */
+  withText?: boolean
+}
+
+/** The product mark: a paper plane over a horizon, in the primary colour. */
+export function LogoMark({ size = 28 }: { size?: number }) {
+  const theme = useMantineTheme()
+  const primary = theme.colors[theme.primaryColor]!
+  return (
+    <svg width={size} height={size} viewBox="0 0 32 32" role="img" aria-hidden="true">
+      <defs>
+        <linearGradient id="logo-bg" x1="0" y1="0" x2="1" y2="1">
+          <stop offset="0" stopColor={primary[5]} />
+          <stop offset="1" stopColor={primary[8]} />
+        </linearGradient>
+      </defs>
+      <rect width="32" height="32" rx="8" fill="url(#logo-bg)" />
+      <path d="M5 22.5c4.5-2.2 9.5-2.2 14 0s8 2 8 2" fill="none" stroke="#fff" strokeOpacity=".45" strokeWidth="1.6" strokeLinecap="round" />
+      <path d="M6.5 15.2 25.5 7.5l-4.2 12.2-5.1-3.1-2.6 3.6-.6-4.8z" fill="#fff" />
+      <path d="m13.6 15.4 7.7-6.1-5.1 7.3" fill={primary[2]} />
+    </svg>
+  )
+}
+
+export function Logo({ size = 28, withText = true }: LogoProps) {
+  const { t } = useTranslation()
+  return (
+    <Group gap={8} wrap="nowrap" aria-label={t('app.name')}>
+      <LogoMark size={size} />
+      {withText && (
+        <Text fw={700} fz={Math.round(size * 0.6)} c="dark.7" style={{ letterSpacing: '-0.01em', whiteSpace: 'nowrap' }}>
+          {t('app.short_name')}
+        </Text>
+      )}
+    </Group>
+  )
+}

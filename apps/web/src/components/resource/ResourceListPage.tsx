@@ -1,0 +1,416 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  CloseButton,
+  Group,
+  Menu,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core'
+import { useDebouncedValue } from '@mantine/hooks'
+import {
+  IconAlertTriangle,
+  IconChevronDown,
+  IconDownload,
+  IconFileExport,
+  IconFileImport,
+  IconPencil,
+  IconPlus,
+  IconSearch,
+  IconTrash,
+} from '@tabler/icons-react'
+import dayjs from 'dayjs'
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable'
+import 'mantine-datatable/styles.css'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_DEBOUNCE_MS, SKELETON_ROWS } from '@app/shared'
+import { api, isApiError, saveFile } from '../../lib/api-client'
+import { notifyError, notifySuccess } from '../../lib/notify'
+import { can, useMe, type Me } from '../../lib/permissions'
+import { useDocumentTitle } from '../../lib/use-document-title'
+import { ConfirmDelete, ConfirmModal } from './ConfirmDelete'
+import { actionPermission, type DialogMode, type ResourceDefinition, type ResourceRow, type RowAction } from './define'
+import { defaultRowTitle, resourceLabels } from './labels'
+import { PermissionDenied } from './PermissionDenied'
+import { ResourceDialog } from './ResourceDialog'
+import { listQuery, useDeleteResource, useInvalidateResource, useResourceList, type ListParams } from './use-resource'
+
+/**
+ * The one list screen (DESIGN §8): title, search (debounced, back to page 1),
+ * export, create, sortable server-paged table, edit/delete/extra row actions,
+ * the create/edit dialog and the delete confirmation, all driven by a
+ * `defineResource()` declaration. Without `<entity>_list` the page is a
+ * PermissionDenied view.
+ */
+export function ResourceListPage<R extends ResourceRow>({ resource }: { resource: ResourceDefinition<R> }) {
+  const { t } = useTranslation()
+  const { data: me } = useMe()
+  useDocumentTitle(resourceLabels(resource, t).title())
+  if (!can(me, resource.perm('list'))) return <PermissionDenied />
+  return <ResourceList resource={resource} me={me} />
+}
+
+type DialogState<R> = { mode: DialogMode; row?: R } | null
+
+function isDisabled<R extends ResourceRow>(flag: ResourceDefinition<R>['disableEdit'], row: R, me: Me | undefined) {
+  return typeof flag === 'function' ? flag(row, me) : !!flag
+}
+
+function ResourceList<R extends ResourceRow>({ resource, me }: { resource: ResourceDefinition<R>; me: Me | undefined }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const labels = resourceLabels(resource, t)
+  const invalidate = useInvalidateResource(resource.name)
+  const remove = useDeleteResource(resource)
+
+  const [page, setPage] = useState(0)
+  const [size, setSize] = useState<number>(DEFAULT_PAGE_SIZE)
+  const [search, setSearch] = useState('')
+  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS)
+  const defaultColumn = resource.columns.find((c) => (c.sort ?? c.key) === resource.defaultSort)
+  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<R>>({
+    columnAccessor: defaultColumn?.key ?? resource.defaultSort,
+    sortKey: resource.defaultSort,
+    direction: resource.defaultOrder,
+  })
+  const params: ListParams = {
+    page,
+    size,
+    search: debouncedSearch,
+    sort_by: sortStatus.sortKey ?? String(sortStatus.columnAccessor),
+    order_by: sortStatus.direction,
+  }
+  const list = useResourceList(resource, params)
+
+  const [dialog, setDialog] = useState<DialogState<R>>(null)
+  const [toDelete, setToDelete] = useState<R | null>(null)
+  const [confirming, setConfirming] = useState<{ action: RowAction<R>; row: R } | null>(null)
+  const [confirmBusy, setConfirmBusy] = useState(false)
+
+  // After deleting the last row of the last page, step back to a page that exists.
+  const rows = list.data?.data
+  useEffect(() => {
+    if (rows && rows.length === 0 && page > 0 && !list.isFetching) setPage((p) => Math.max(0, p - 1))
+  }, [rows, page, list.isFetching])
+
+  const canCreate = !resource.disableCreate && !!(resource.fields?.length || resource.DialogBody) && can(me, resource.perm('create'))
+  const canUpdate = !!(resource.fields?.length || resource.DialogBody) && can(me, resource.perm('update'))
+  const canDelete = can(me, resource.perm('delete'))
+  const rowTitle = (row: R) => (resource.rowTitle ?? defaultRowTitle)(row)
+  const openEdit = (row: R) => setDialog({ mode: 'edit', row })
+
+  const visibleActions = (resource.rowActions ?? []).filter((a) => can(me, actionPermission(resource.permission, a.permission)))
+  const hasActionColumn = canUpdate || canDelete || visibleActions.length > 0
+
+  const columns = useMemo<DataTableColumn<R>[]>(() => {
+    const cols: DataTableColumn<R>[] = resource.columns.map((c) => ({
+      accessor: c.key,
+      title: labels.field(c.key, c.labelKey),
+      sortable: c.sort !== false,
+      sortKey: c.sort === false ? undefined : (c.sort ?? c.key),
+      width: c.width,
+      textAlign: c.align,
+      visibleMediaQuery: c.hiddenBelow ? (theme) => `(min-width: ${theme.breakpoints[c.hiddenBelow!]})` : undefined,
+      render: (row: R) => c.render(row, { t }),
+    }))
+    if (hasActionColumn) {
+      cols.push({
+        accessor: '__actions',
+        title: t('actions.actions'),
+        textAlign: 'right',
+        width: 170,
+        sortable: false,
+        render: (row: R) => (
+          <Group gap={6} justify="flex-end" wrap="nowrap">
+            {visibleActions
+              .filter((a) => !a.hidden?.(row, me))
+              .map((a) => {
+                const Icon = a.icon
+                return (
+                  <Tooltip key={a.key} label={t(a.labelKey)}>
+                    <ActionIcon
+                      variant="light"
+                      color={a.color ?? 'gray'}
+                      aria-label={t(a.labelKey)}
+                      disabled={a.disabled?.(row, me)}
+                      onClick={() => {
+                        if (a.confirm) setConfirming({ action: a, row })
+                        else a.onClick?.(row, { me, t, reload: () => void invalidate(), openEdit, navigate: (to) => void navigate(to) })
+                      }}
+                    >
+                      <Icon size={16} stroke={1.8} />
+                    </ActionIcon>
+                  </Tooltip>
+                )
+              })}
+            {canUpdate && (
+              <Tooltip label={t('actions.edit')}>
+                <ActionIcon variant="light" aria-label={t('actions.edit')} disabled={isDisabled(resource.disableEdit, row, me)} onClick={() => openEdit(row)}>
+                  <IconPencil size={16} stroke={1.8} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+            {canDelete && (
+              <Tooltip label={t('actions.delete')}>
+                <ActionIcon
+                  variant="light"
+                  color="red"
+                  aria-label={t('actions.delete')}
+                  disabled={isDisabled(resource.disableDelete, row, me)}
+                  onClick={() => setToDelete(row)}
+                >
+                  <IconTrash size={16} stroke={1.8} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Group>
+        ),
+      })
+    }
+    return cols
+    // `t` changes with the language; the rest with the declaration and permissions.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [resource, t, me, canUpdate, canDelete, hasActionColumn])
+
+  const confirmDelete = async () => {
+    if (!toDelete) return
+    const res = await remove.mutateAsync(toDelete.id)
+    const model = labels.model()
+    if (res.ok) notifySuccess(t('notify.deleted_title'), t('notify.deleted', { model }))
+    else notifyError(t('notify.delete_failed_title'), res.error.message)
+    setToDelete(null)
+    void invalidate()
+  }
+
+  const runConfirmed = async () => {
+    if (!confirming?.action.confirm) return
+    const { action, row } = confirming
+    const c = action.confirm!
+    setConfirmBusy(true)
+    const res = await c.request(row)
+    setConfirmBusy(false)
+    const model = labels.model()
+    if (res.ok) notifySuccess(t(c.successTitleKey), t('notify.action_done', { model, name: rowTitle(row) }))
+    else notifyError(t(c.failedTitleKey), res.error.message)
+    setConfirming(null)
+    void invalidate()
+  }
+
+  const pagination = list.data?.pagination
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center" wrap="nowrap">
+        <Group gap="sm" align="center">
+          <Title order={2} fz={{ base: 'h3', sm: 'h2' }}>
+            {labels.title()}
+          </Title>
+          {pagination && (
+            <Badge variant="light" color="gray" radius="sm" aria-label={t('table.total', { total: pagination.total })}>
+              {pagination.total}
+            </Badge>
+          )}
+        </Group>
+      </Group>
+
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} shadow="xs">
+        <Stack gap="md">
+          <Group justify="space-between" gap="sm">
+            <TextInput
+              value={search}
+              onChange={(e) => {
+                setSearch(e.currentTarget.value)
+                setPage(0)
+              }}
+              placeholder={t('table.search_placeholder')}
+              aria-label={t('actions.search')}
+              leftSection={<IconSearch size={16} />}
+              rightSection={
+                search ? (
+                  <CloseButton
+                    size="sm"
+                    aria-label={t('actions.clear')}
+                    onClick={() => {
+                      setSearch('')
+                      setPage(0)
+                    }}
+                  />
+                ) : null
+              }
+              w={{ base: '100%', sm: 320 }}
+            />
+            <Group gap="xs" wrap="nowrap">
+              <ExportControl resource={resource} me={me} query={listQuery(resource as unknown as ResourceDefinition, { ...params, page: 0 })} />
+              {canCreate && (
+                <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ mode: 'create' })}>
+                  {t('actions.create')}
+                </Button>
+              )}
+            </Group>
+          </Group>
+
+          {list.isError && (
+            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={t('alert.title')}>
+              {t('alert.list_failed')}
+              {isApiError(list.error) && list.error.message ? ` (${list.error.message})` : ''}
+            </Alert>
+          )}
+
+          {list.isPending && !list.isError ? (
+            <TableSkeleton columns={columns.map((c) => c.title)} />
+          ) : (
+            <DataTable<R>
+              idAccessor="id"
+              records={rows ?? []}
+              columns={columns}
+              fetching={list.isFetching && !list.isPending}
+              loaderBackgroundBlur={1}
+              minHeight={rows && rows.length > 0 ? undefined : 220}
+              noRecordsText={t('table.no_records')}
+              highlightOnHover
+              striped
+              verticalSpacing="sm"
+              horizontalSpacing="md"
+              withTableBorder={false}
+              sortStatus={sortStatus}
+              onSortStatusChange={(s) => {
+                setSortStatus(s)
+                setPage(0)
+              }}
+              page={page + 1}
+              onPageChange={(p) => setPage(p - 1)}
+              totalRecords={pagination?.total ?? 0}
+              recordsPerPage={size}
+              recordsPerPageOptions={[...PAGE_SIZES]}
+              onRecordsPerPageChange={(n) => {
+                setSize(n)
+                setPage(0)
+              }}
+              recordsPerPageLabel={t('table.per_page')}
+              paginationText={({ from, to, totalRecords }) => t('table.pagination', { from, to, total: totalRecords })}
+              getPaginationControlProps={(control) => ({ 'aria-label': t(`table.page_${control}`) })}
+              paginationWithEdges
+            />
+          )}
+        </Stack>
+      </Paper>
+
+      <ResourceDialog resource={resource} opened={!!dialog} mode={dialog?.mode ?? 'create'} row={dialog?.row} onClose={() => setDialog(null)} />
+
+      <ConfirmDelete
+        opened={!!toDelete}
+        name={toDelete ? rowTitle(toDelete) : ''}
+        loading={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => void confirmDelete()}
+      />
+
+      {confirming?.action.confirm && (
+        <ConfirmModal
+          opened
+          title={t(confirming.action.confirm.titleKey, { name: rowTitle(confirming.row), model: labels.model() })}
+          message={t(confirming.action.confirm.messageKey, { name: rowTitle(confirming.row), model: labels.model() })}
+          confirmLabel={t(confirming.action.confirm.confirmLabelKey)}
+          color={confirming.action.confirm.color ?? confirming.action.color}
+          loading={confirmBusy}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => void runConfirmed()}
+        />
+      )}
+    </Stack>
+  )
+}
+
+/** A placeholder the shape of the table while the first page loads (spec: 12 rows). */
+function TableSkeleton({ columns }: { columns: ReactNode[] }) {
+  return (
+    <Table.ScrollContainer minWidth={560} aria-busy="true">
+      <Table verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((title, i) => (
+              <Table.Th key={i}>{title}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {Array.from({ length: SKELETON_ROWS }, (_, r) => (
+            <Table.Tr key={r}>
+              {columns.map((_, c) => (
+                <Table.Td key={c}>
+                  <Skeleton h={14} radius="sm" w={`${60 + ((r * 7 + c * 13) % 35)}%`} />
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  )
+}
+
+/**
+ * `GET /{name}/export?format=csv&search=...` downloaded as a file. An Export
+ * button with `<entity>_export`; or, with `exportMenu`, an Export/Import
+ * dropdown whose export needs the permission and whose import is disabled.
+ */
+function ExportControl<R extends ResourceRow>({
+  resource,
+  me,
+  query,
+}: {
+  resource: ResourceDefinition<R>
+  me: Me | undefined
+  query: Record<string, string | number | boolean | undefined | null>
+}) {
+  const { t } = useTranslation()
+  const [busy, setBusy] = useState(false)
+  const format = resource.exportFormat
+  if (!format) return null
+  const allowed = can(me, resource.perm('export'))
+
+  const run = async () => {
+    setBusy(true)
+    const { page: _page, size: _size, ...rest } = query
+    const fallback = `${resource.name}_table_${dayjs().format('YYYY-MM-DD')}.${format}`
+    const res = await api.download(`${resource.endpoint}/export`, { ...rest, format }, fallback)
+    setBusy(false)
+    if (res.ok) saveFile(res.data)
+    else notifyError(t('notify.export_failed_title'), res.error.message)
+  }
+
+  if (resource.exportMenu) {
+    return (
+      <Menu position="bottom-end" shadow="md" withinPortal>
+        <Menu.Target>
+          <Button variant="default" rightSection={<IconChevronDown size={14} />} loading={busy}>
+            {t('actions.export_import')}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item leftSection={<IconFileExport size={16} />} disabled={!allowed} onClick={() => void run()}>
+            {t('actions.export')}
+          </Menu.Item>
+          <Menu.Item leftSection={<IconFileImport size={16} />} disabled>
+            {t('actions.import')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    )
+  }
+  if (!allowed) return null
+  return (
+    <Button variant="default" leftSection={<IconDownload size={16} />} loading={busy} onClick={() => void run()}>
+      {t('actions.export')}
+    </Button>
+  )
+}

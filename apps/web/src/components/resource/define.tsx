@@ -1,0 +1,361 @@
+import type { ComponentType, ReactNode } from 'react'
+import { Badge, type MantineColor } from '@mantine/core'
+import type { UseFormReturnType } from '@mantine/form'
+import type { TFunction } from 'i18next'
+import type { z } from 'zod'
+import { ACTIONS, MODAL_WIDTHS, type Action, type Entity } from '@app/shared'
+import type { ApiResult, QueryParams } from '../../lib/api-client'
+import { formatDate, formatDateTime, formatMoney, getPath } from '../../lib/format'
+import type { Me } from '../../lib/permissions'
+
+/*
+ * A list screen is data, not code (DESIGN §8): `defineResource()` takes a small
+ * declaration and `ResourceListPage` turns it into the search box, export,
+ * create button, sortable paged table, create/edit dialog and delete
+ * confirmation. See README.md in this folder for the full option list.
+ */
+
+/** Any row the API returns: it has an id, the rest is up to the resource. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ResourceRow = { id: number | string } & Record<string, any>
+
+/** Form values of a resource dialog, keyed by field name. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type FormValues = Record<string, any>
+export type ResourceForm = UseFormReturnType<FormValues>
+export type DialogMode = 'create' | 'edit'
+
+// ---------------------------------------------------------------- columns
+
+export interface CellContext {
+  t: TFunction
+}
+
+export type ColumnKind = 'text' | 'yesNo' | 'date' | 'datetime' | 'badge' | 'relation' | 'money' | 'custom'
+
+export interface ColumnOptions {
+  /** i18n key of the header. Default: `resources.<name>.fields.<key>`, then `fields.<key>`. */
+  labelKey?: string
+  /** `sort_by` sent for this column; `false` = not sortable. Default: the column key. */
+  sort?: string | false
+  width?: number | string
+  align?: 'left' | 'center' | 'right'
+  /** Hide below this breakpoint (keeps phones readable). */
+  hiddenBelow?: 'xs' | 'sm' | 'md' | 'lg'
+}
+
+export interface ColumnDef<R extends ResourceRow = ResourceRow> extends ColumnOptions {
+  /** Row property (dot paths allowed: `group.name`), the table accessor and the default label key. */
+  key: string
+  kind: ColumnKind
+  render: (row: R, ctx: CellContext) => ReactNode
+}
+
+const dash = (v: unknown): ReactNode => (v === null || v === undefined || v === '' ? '-' : String(v))
+
+function column<R extends ResourceRow>(key: string, kind: ColumnKind, render: ColumnDef<R>['render'], opts: ColumnOptions = {}): ColumnDef<R> {
+  return { key, kind, render, ...opts }
+}
+
+export interface BadgeColumnOptions extends ColumnOptions {
+  /** value -> colour, e.g. `{ active: 'green', pending: 'orange', blocked: 'red' }`. */
+  colors: Record<string, MantineColor>
+  /** Colour for values not in `colors`. Default 'blue'. */
+  fallbackColor?: MantineColor
+  /** Translate the value as `${labelPrefix}${value}` (e.g. 'resources.users.statuses.'); default: shown as is. */
+  labelPrefix?: string
+  /** Read the value from another path than `key` (e.g. key 'role', value 'role.name'). */
+  path?: string
+}
+
+/** Column helpers. Each takes the row key first; options last. */
+export const col = {
+  /** Plain text; '-' when empty. */
+  text: <R extends ResourceRow = ResourceRow>(key: string, opts?: ColumnOptions) =>
+    column<R>(key, 'text', (row) => dash(getPath(row, key)), opts),
+
+  /** Boolean as a green 'Yes' / red 'No' badge. */
+  yesNo: <R extends ResourceRow = ResourceRow>(key: string, opts?: ColumnOptions) =>
+    column<R>(
+      key,
+      'yesNo',
+      (row, { t }) => {
+        const v = getPath(row, key)
+        const yes = v === true || v === 1 || v === 'true'
+        return (
+          <Badge color={yes ? 'green' : 'red'} variant="light" radius="sm">
+            {t(yes ? 'actions.yes' : 'actions.no')}
+          </Badge>
+        )
+      },
+      opts,
+    ),
+
+  /** `DD-MM-YYYY`. */
+  date: <R extends ResourceRow = ResourceRow>(key: string, opts?: ColumnOptions) =>
+    column<R>(key, 'date', (row) => formatDate(getPath(row, key)), opts),
+
+  /** `DD-MM-YYYY HH:mm:ss`. */
+  datetime: <R extends ResourceRow = ResourceRow>(key: string, opts?: ColumnOptions) =>
+    column<R>(key, 'datetime', (row) => formatDateTime(getPath(row, key)), opts),
+
+  /** `SAR 1.234.567`. */
+  money: <R extends ResourceRow = ResourceRow>(key: string, opts?: ColumnOptions & { currency?: string }) =>
+    column<R>(key, 'money', (row) => formatMoney(getPath(row, key), opts?.currency), { align: 'right', ...opts }),
+
+  /** A coloured badge chosen by value (status, role, type...). */
+  badge: <R extends ResourceRow = ResourceRow>(key: string, opts: BadgeColumnOptions) =>
+    column<R>(
+      key,
+      'badge',
+      (row, { t }) => {
+        const raw = getPath(row, opts.path ?? key)
+        if (raw === null || raw === undefined || raw === '') return '-'
+        const value = String(raw)
+        return (
+          <Badge color={opts.colors[value] ?? opts.fallbackColor ?? 'blue'} variant="light" radius="sm">
+            {opts.labelPrefix ? t(`${opts.labelPrefix}${value}`, { defaultValue: value }) : value}
+          </Badge>
+        )
+      },
+      opts,
+    ),
+
+  /** A related row's property: `col.relation('group', 'group.name')`. Sorts by `key` unless `sort` says otherwise. */
+  relation: <R extends ResourceRow = ResourceRow>(key: string, path: string, opts?: ColumnOptions) =>
+    column<R>(key, 'relation', (row) => dash(getPath(row, path)), opts),
+
+  /** Anything: `col.custom('price', (row) => <b>{row.price}</b>)`. */
+  custom: <R extends ResourceRow = ResourceRow>(key: string, render: (row: R, ctx: CellContext) => ReactNode, opts?: ColumnOptions) =>
+    column<R>(key, 'custom', render, opts),
+}
+
+// ----------------------------------------------------------------- fields
+
+export interface FieldContext<R extends ResourceRow = ResourceRow> {
+  mode: DialogMode
+  values: FormValues
+  /** The row being edited (edit mode). */
+  row?: R
+  me?: Me
+}
+
+export interface FieldOptions<R extends ResourceRow = ResourceRow> {
+  /** i18n key of the label. Default: `resources.<name>.fields.<name>`, then `fields.<name>`. */
+  labelKey?: string
+  placeholderKey?: string
+  descriptionKey?: string
+  /** Shows the asterisk. Default: derived from the schema (a field that rejects `undefined`). */
+  required?: boolean
+  /** Grid span out of 12 from the `sm` breakpoint up (phones always use 12). Default 12. */
+  span?: number
+  /** Value in the create form (defaults per kind: '' for text, null for choices). */
+  initial?: unknown
+  disabled?: (ctx: FieldContext<R>) => boolean
+  hidden?: (ctx: FieldContext<R>) => boolean
+}
+
+export interface SelectOption {
+  value: string | number | boolean
+  /** Literal label (data values such as names). */
+  label?: string
+  /** Or an i18n key. */
+  labelKey?: string
+}
+
+export interface SelectSource {
+  /** Resource name for the query key and, by default, the API path: `/group_attributes`. */
+  resource: string
+  /** API path when it differs from `/${resource}`. */
+  endpoint?: string
+  /** Property (dot path) shown as the option label. */
+  labelKey: string
+  /** Property used as the value. Default 'id'. */
+  valueKey?: string
+  /** Extra query. `export_data=true&is_active=true` are always sent. */
+  params?: QueryParams
+}
+
+export interface CustomFieldProps<R extends ResourceRow = ResourceRow> extends FieldContext<R> {
+  form: ResourceForm
+  field: FieldDef<R>
+  label: string
+  required: boolean
+  disabled: boolean
+}
+
+export type FieldDef<R extends ResourceRow = ResourceRow> = FieldOptions<R> & { name: string } & (
+    | { kind: 'text'; type?: 'text' | 'email' | 'tel' | 'url'; autoComplete?: string }
+    | { kind: 'textarea'; rows?: number }
+    | { kind: 'password'; autoComplete?: string }
+    | { kind: 'yesNo' }
+    | { kind: 'select'; options?: SelectOption[]; source?: SelectSource; searchable?: boolean; clearable?: boolean }
+    | { kind: 'number'; min?: number; max?: number; step?: number; decimalScale?: number; prefix?: string }
+    | { kind: 'custom'; render: (props: CustomFieldProps<R>) => ReactNode }
+  )
+export type FieldKind = FieldDef['kind']
+
+type Opts<R extends ResourceRow, K extends FieldKind> = FieldOptions<R> & Omit<Extract<FieldDef<R>, { kind: K }>, 'kind' | 'name' | keyof FieldOptions<R>>
+
+/** Field helpers. Each takes the payload property name first; options last. */
+export const field = {
+  text: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'text'> = {}): FieldDef<R> => ({ ...opts, name, kind: 'text' }),
+  textarea: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'textarea'> = {}): FieldDef<R> => ({ ...opts, name, kind: 'textarea' }),
+  /** Never filled from the row when editing. */
+  password: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'password'> = {}): FieldDef<R> => ({ ...opts, name, kind: 'password' }),
+  /** Required yes/no choice (boolean); starts unchosen in the create form. */
+  yesNo: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'yesNo'> = {}): FieldDef<R> => ({ ...opts, name, kind: 'yesNo' }),
+  /** Static `options`, or `source` to load them from another resource (`?export_data=true&is_active=true`). */
+  select: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'select'>): FieldDef<R> => ({ ...opts, name, kind: 'select' }),
+  number: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'number'> = {}): FieldDef<R> => ({ ...opts, name, kind: 'number' }),
+  /** Anything bound to the form: `field.custom('permission_list', { render: (p) => <Matrix {...p} /> })`. */
+  custom: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'custom'>): FieldDef<R> => ({ ...opts, name, kind: 'custom' }),
+}
+
+// ------------------------------------------------------------ row actions
+
+export interface RowActionContext<R extends ResourceRow = ResourceRow> {
+  me: Me | undefined
+  t: TFunction
+  /** Refetch this resource's lists. */
+  reload: () => void
+  openEdit: (row: R) => void
+  navigate: (to: string) => void
+}
+
+export interface RowActionConfirm<R extends ResourceRow = ResourceRow> {
+  /** i18n keys; `{{name}}` is the row title, `{{model}}` the model name. */
+  titleKey: string
+  messageKey: string
+  confirmLabelKey: string
+  color?: MantineColor
+  successTitleKey: string
+  failedTitleKey: string
+  request: (row: R) => Promise<ApiResult<unknown>>
+}
+
+export interface RowAction<R extends ResourceRow = ResourceRow> {
+  key: string
+  /** Tooltip / accessible label. */
+  labelKey: string
+  icon: ComponentType<{ size?: number | string; stroke?: number }>
+  color?: MantineColor
+  /** An action of the resource's entity ('create' -> `role_create`) or a full permission name. Hidden without it. */
+  permission?: Action | string
+  disabled?: (row: R, me: Me | undefined) => boolean
+  hidden?: (row: R, me: Me | undefined) => boolean
+  /** Ask first, then run `request`, notify and reload (e.g. duplicate a role)... */
+  confirm?: RowActionConfirm<R>
+  /** ...or do anything. */
+  onClick?: (row: R, ctx: RowActionContext<R>) => void
+}
+
+// ------------------------------------------------------------- resource
+
+export interface DialogBodyProps<R extends ResourceRow = ResourceRow> {
+  resource: ResourceDefinition<R>
+  form: ResourceForm
+  mode: DialogMode
+  row?: R
+  me?: Me
+  /** The fields of the declaration rendered the default way, to place inside a custom body. */
+  defaultFields: ReactNode
+}
+
+export interface SavedContext<R extends ResourceRow = ResourceRow> {
+  mode: DialogMode
+  /** The saved row as the API answered (`data`). */
+  saved: R | undefined
+  navigate: (to: string) => void
+}
+
+export type ModalSize = keyof typeof MODAL_WIDTHS | number
+
+export interface ResourceConfig<R extends ResourceRow = ResourceRow> {
+  /** Plural, snake_case: API path `/${name}`, i18n `resources.<name>.*`, query keys. */
+  name: string
+  /** API path when it differs from `/${name}` (leading slash). */
+  endpoint?: string
+  /** Permission entity: checks `<entity>_list/_create/_update/_delete/_export`. */
+  permission: Entity
+  columns: ColumnDef<R>[]
+  /** Dialog fields in order. No fields (and no DialogBody) = no create/edit. */
+  fields?: FieldDef<R>[]
+  /** zod schema for client validation; its parsed output is the POST/PUT body. */
+  schema?: z.ZodType
+  /** Schema for edit when it differs (e.g. optional password). Default: `schema`. */
+  updateSchema?: z.ZodType
+  /** Key of MODAL_WIDTHS or px. Default 'default' (530). */
+  modalSize?: ModalSize
+  /** `sort_by` before the user sorts. Default 'created_at'. */
+  defaultSort?: string
+  defaultOrder?: 'asc' | 'desc'
+  /** `GET /{name}/export?format=`; false = no export control. Default 'csv'. */
+  exportFormat?: 'csv' | 'xlsx' | false
+  /** Show an Export/Import dropdown (import disabled) instead of an Export button. */
+  exportMenu?: boolean
+  /** Extra list query sent with every list and export (e.g. `{ is_company: true }`). */
+  listParams?: QueryParams
+  /** Title in confirmations. Default: name, display_name, else `#id`. */
+  rowTitle?: (row: R) => string
+  /** Row -> edit form values. Default: each field's value from the row (passwords empty). */
+  transformRow?: (row: R) => FormValues
+  /** Validated values -> request body. Default: the schema's output (or the values). */
+  toPayload?: (values: FormValues, mode: DialogMode, row?: R) => unknown
+  /** Fetch `GET /{name}/{id}` to fill the edit form instead of using the list row. */
+  loadDetail?: boolean
+  /** true or (row) => true to show a row's edit / delete button disabled. */
+  disableEdit?: boolean | ((row: R, me: Me | undefined) => boolean)
+  disableDelete?: boolean | ((row: R, me: Me | undefined) => boolean)
+  /** Hide the create button regardless of permission. */
+  disableCreate?: boolean
+  /** Extra row buttons shown before edit/delete. */
+  rowActions?: RowAction<R>[]
+  /** Replaces the dialog's field grid (e.g. the role permission matrix). */
+  DialogBody?: ComponentType<DialogBodyProps<R>>
+  /** After a successful create/update, once the list is invalidated. */
+  onSaved?: (ctx: SavedContext<R>) => void
+  /** i18n overrides. Defaults: `resources.<name>.title` and `resources.<name>.model`. */
+  titleKey?: string
+  modelKey?: string
+}
+
+export interface ResourceDefinition<R extends ResourceRow = ResourceRow> extends ResourceConfig<R> {
+  readonly kind: 'resource'
+  endpoint: string
+  defaultSort: string
+  defaultOrder: 'asc' | 'desc'
+  exportFormat: 'csv' | 'xlsx' | false
+  modalWidth: number
+  /** `<entity>_<action>` for this resource. */
+  perm: (action: Action) => string
+}
+
+export function modalWidth(size: ModalSize | undefined): number {
+  if (typeof size === 'number') return size
+  return MODAL_WIDTHS[size ?? 'default']
+}
+
+/** Resolves a row action's permission: an action name is prefixed with the entity. */
+export function actionPermission(entity: string, permission: string | undefined): string | undefined {
+  if (!permission) return undefined
+  return (ACTIONS as readonly string[]).includes(permission) ? `${entity}_${permission}` : permission
+}
+
+/** Declares a list screen. The result is what `ResourceListPage` renders. */
+export function defineResource<R extends ResourceRow = ResourceRow>(config: ResourceConfig<R>): ResourceDefinition<R> {
+  return {
+    ...config,
+    kind: 'resource',
+    endpoint: config.endpoint ?? `/${config.name}`,
+    defaultSort: config.defaultSort ?? 'created_at',
+    defaultOrder: config.defaultOrder ?? 'desc',
+    exportFormat: config.exportFormat ?? 'csv',
+    modalWidth: modalWidth(config.modalSize),
+    perm: (action) => `${config.permission}_${action}`,
+  }
+}
+
+export function isResourceDefinition(v: unknown): v is ResourceDefinition {
+  return !!v && typeof v === 'object' && (v as { kind?: unknown }).kind === 'resource'
+}

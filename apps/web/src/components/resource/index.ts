@@ -1,0 +1,19 @@
+/**
+ * The generic list screen. Declarations import from here:
+ *
+ * ```ts
+ * import { col, defineResource, field } from '../../components/resource'
+ * ```
+ *
+ * ResourceListPage pulls in mantine-datatable; it is re-exported for custom
+ * screens, but the registry should load resources through `screen()` so the
+ * table code stays out of the login bundle.
+ */
+export * from './define'
+export { ConfirmDelete, ConfirmModal } from './ConfirmDelete'
+export { PermissionDenied } from './PermissionDenied'
+export { ResourceDialog } from './ResourceDialog'
+export { ResourceListPage } from './ResourceListPage'
+export { screen } from './screen'
+export { splitFieldErrors, useDeleteResource, useInvalidateResource, useResourceDetail, useResourceList, useSaveResource } from './use-resource'
+export { resourceLabels } from './labels'

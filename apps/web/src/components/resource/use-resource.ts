@@ -1,0 +1,77 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ListResponse } from '@app/shared'
+import { api, unwrap, type QueryParams } from '../../lib/api-client'
+import { queryKeys } from '../../lib/query-keys'
+import type { ResourceDefinition, ResourceRow } from './define'
+
+/** List query of DESIGN §3 as the table sends it. `page` is 0-based. */
+export interface ListParams {
+  page: number
+  size: number
+  search: string
+  sort_by: string
+  order_by: 'asc' | 'desc'
+}
+
+export function listQuery(resource: ResourceDefinition<ResourceRow>, p: ListParams): QueryParams {
+  return { ...resource.listParams, page: p.page, size: p.size, search: p.search.trim() || undefined, sort_by: p.sort_by, order_by: p.order_by }
+}
+
+/** One page of a resource; the previous page stays on screen while the next loads. */
+export function useResourceList<R extends ResourceRow>(resource: ResourceDefinition<R>, params: ListParams, enabled = true) {
+  const query = listQuery(resource as unknown as ResourceDefinition<ResourceRow>, params)
+  return useQuery({
+    queryKey: queryKeys(resource.name).list(query),
+    queryFn: ({ signal }) => unwrap(api.get<ListResponse<R>>(resource.endpoint, query, signal)),
+    placeholderData: keepPreviousData,
+    enabled,
+  })
+}
+
+/** `GET /{name}/{id}` for dialogs that need more than the list row. */
+export function useResourceDetail<R extends ResourceRow>(resource: ResourceDefinition<R>, id: R['id'] | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys(resource.name).detail(id ?? ''),
+    queryFn: ({ signal }) => unwrap(api.get<{ data: R }>(`${resource.endpoint}/${id}`, undefined, signal)).then((r) => r.data),
+    enabled: enabled && id !== undefined,
+    staleTime: 0,
+  })
+}
+
+/** Everything cached about a resource (lists, details, other screens' select options). */
+export function useInvalidateResource(name: string) {
+  const client = useQueryClient()
+  return () => client.invalidateQueries({ queryKey: queryKeys(name).all })
+}
+
+/** Create (`POST /{name}`) or update (`PUT /{name}/{id}`); resolves to an ApiResult. */
+export function useSaveResource<R extends ResourceRow>(resource: ResourceDefinition<R>) {
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: R['id']; body: unknown }) =>
+      id === undefined ? api.post<{ data: R }>(resource.endpoint, body) : api.put<{ data: R }>(`${resource.endpoint}/${id}`, body),
+  })
+}
+
+export function useDeleteResource<R extends ResourceRow>(resource: ResourceDefinition<R>) {
+  return useMutation({ mutationFn: (id: R['id']) => api.delete<unknown>(`${resource.endpoint}/${id}`) })
+}
+
+/**
+ * Splits server field errors into those a form field can show and the rest
+ * (shown in a notification). Nested keys (`prices.0.price`) belong to their
+ * top-level field when that field exists.
+ */
+export function splitFieldErrors(errors: Record<string, string[]>, fieldNames: string[]) {
+  const fieldErrors: Record<string, string> = {}
+  const rest: string[] = []
+  for (const [key, messages] of Object.entries(errors)) {
+    const text = messages.join(' ')
+    if (fieldNames.includes(key)) fieldErrors[key] = text
+    else {
+      const top = key.split('.')[0]!
+      if (fieldNames.includes(top)) fieldErrors[top] = fieldErrors[top] ? `${fieldErrors[top]} ${text}` : text
+      else rest.push(text)
+    }
+  }
+  return { fieldErrors, rest }
+}

@@ -1,0 +1,97 @@
+import { useState } from 'react'
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
+import { useForm } from '@mantine/form'
+import { IconAt, IconLock } from '@tabler/icons-react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { Link, Navigate, useNavigate } from 'react-router'
+import { AUTH_REDIRECT_DELAY_MS } from '@app/shared'
+import { AUTH_AUTO_CLOSE, notifyError, notifySuccess, notifyWarning } from '../../lib/notify'
+import { fetchMe } from '../../lib/permissions'
+import { meKey } from '../../lib/query-keys'
+import { useDocumentTitle } from '../../lib/use-document-title'
+import { authApi } from './api'
+import { AuthLayout } from './AuthLayout'
+import { emailRule, passwordRule } from './validators'
+
+/** `/` and `/login`. A signed-in visitor is sent on to /app. */
+export default function LoginPage() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [busy, setBusy] = useState(false)
+  useDocumentTitle(t('auth.login.title'))
+  const session = useQuery({ queryKey: meKey, queryFn: fetchMe, retry: false, staleTime: 60_000 })
+
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    validate: { email: emailRule(t), password: passwordRule(t) },
+  })
+
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true)
+    const res = await authApi.login({ email: values.email.trim(), password: values.password })
+    if (res.ok) {
+      notifySuccess(t('auth.login.success_title'), t('auth.login.success'), AUTH_AUTO_CLOSE)
+      setTimeout(() => {
+        queryClient.removeQueries({ queryKey: meKey })
+        void navigate('/app')
+      }, AUTH_REDIRECT_DELAY_MS)
+      return
+    }
+    setBusy(false)
+    const { status, message, errors } = res.error
+    if (status === 429) {
+      notifyWarning(t('auth.limit_warning.title'), t('auth.limit_warning.message'), AUTH_AUTO_CLOSE)
+      return
+    }
+    const fieldErrors = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, v.join(' ')]))
+    if (Object.keys(fieldErrors).length) form.setErrors(fieldErrors)
+    notifyError(t('auth.login.failed_title'), message || t('auth.login.failed'), AUTH_AUTO_CLOSE)
+  })
+
+  if (session.data && !busy) return <Navigate to="/app" replace />
+
+  return (
+    <AuthLayout title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t('fields.email')}
+            placeholder={t('auth.login.email_placeholder')}
+            type="email"
+            autoComplete="email"
+            leftSection={<IconAt size={16} />}
+            withAsterisk
+            autoFocus
+            {...form.getInputProps('email')}
+          />
+          <div>
+            <PasswordInput
+              label={t('fields.password')}
+              placeholder={t('auth.login.password_placeholder')}
+              autoComplete="current-password"
+              leftSection={<IconLock size={16} />}
+              withAsterisk
+              {...form.getInputProps('password')}
+            />
+            <Group justify="flex-end" mt={6}>
+              <Anchor component={Link} to="/forgot" size="sm">
+                {t('auth.login.forgot')}
+              </Anchor>
+            </Group>
+          </div>
+          <Button type="submit" fullWidth size="md" loading={busy}>
+            {t('auth.login.submit')}
+          </Button>
+          <Text size="sm" ta="center" c="dimmed">
+            {t('auth.login.no_account')}{' '}
+            <Anchor component={Link} to="/register" fw={600}>
+              {t('auth.login.register')}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  )
+}
