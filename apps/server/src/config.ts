@@ -29,6 +29,8 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().default('Travel Back Office <no-reply@localhost>'),
   DEFAULT_LOCALE: z.enum(LOCALES).default('en'),
   REDIS_URL: optionalUrl(['redis://', 'rediss://']),
+  /** Prefix of every Redis key (rate limits), so several deployments or test runs can share one Redis. */
+  REDIS_PREFIX: z.string().max(100).default('tbo:'),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   STORAGE_S3_BUCKET: z.string().optional(),
   STORAGE_S3_ENDPOINT: z.string().optional(),

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify'
 import reference from './reference/index.js'
+import auth from './auth/auth.routes.js'
+import dashboard from './dashboard/dashboard.routes.js'
 
 /**
  * Every API module, mounted under /api/v1. One line per module; each module
  * declares its own routes and their access (DESIGN §5).
  */
-export const apiModules: FastifyPluginAsync[] = [reference]
+export const apiModules: FastifyPluginAsync[] = [reference, auth, dashboard]

@@ -1,0 +1,224 @@
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import {
+  activationSchema,
+  changePasswordSchema,
+  completeSignupSchema,
+  emailOnlySchema,
+  googleLoginSchema,
+  loginSchema,
+  registerSchema,
+  resetSchema,
+  type CurrentUser,
+  type Locale,
+} from '@app/shared'
+import { sessions, users } from '../../db/schema/index.js'
+import { forbidden, unprocessable } from '../../lib/errors.js'
+import { requestLocale, t } from '../../lib/i18n.js'
+import { createMailer } from '../../lib/mailer.js'
+import { createSession, SESSION_MS } from '../../lib/sessions.js'
+import { hashToken } from '../../lib/tokens.js'
+import { readToken, requireAuth } from '../../plugins/auth.js'
+import { accountMail } from './auth.mails.js'
+import './auth.messages.js'
+import {
+  activate,
+  assertCanSignIn,
+  changePassword,
+  checkLogin,
+  currentUser,
+  findUserByEmail,
+  issueToken,
+  registerCompany,
+  registerGoogleCompany,
+  resetPassword,
+  setUserLocale,
+} from './auth.service.js'
+import { GOOGLE_JWKS_URL, googleVerifier } from './google.js'
+import { ACCOUNT_LIMIT, LOGIN_LIMIT, loginKey, registerRateLimits } from './rate-limit.js'
+
+const tags = ['auth']
+const ok = (req: FastifyRequest, key: string, data: Record<string, unknown> = {}) => ({ data, message: t(requestLocale(req), key) })
+
+/** The HttpOnly session cookie of DESIGN §4; Secure when the request came over HTTPS (TRUST_PROXY honours X-Forwarded-Proto). */
+function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string) {
+  reply.setCookie('token', token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: req.protocol === 'https',
+    path: '/',
+    maxAge: Math.floor(SESSION_MS / 1000),
+  })
+}
+
+function clearSessionCookie(req: FastifyRequest, reply: FastifyReply) {
+  reply.clearCookie('token', { httpOnly: true, sameSite: 'strict', secure: req.protocol === 'https', path: '/' })
+}
+
+export default async function authRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<ZodTypeProvider>()
+  const mailer = createMailer(app.config, app.log)
+  app.addHook('onClose', () => mailer.close())
+  await registerRateLimits(app)
+
+  const link = (route: string, params: Record<string, string>) => `${app.config.appUrl}${route}?${new URLSearchParams(params).toString()}`
+
+  async function signIn(req: FastifyRequest, reply: FastifyReply, userId: number, locale: Locale) {
+    const session = await createSession(app.db, userId, { userAgent: req.headers['user-agent'], ip: req.ip })
+    await setUserLocale(app.db, userId, locale)
+    setSessionCookie(req, reply, session.token)
+    return { data: { token: session.token, expires_at: session.expiresAt.toISOString() }, message: t(locale, 'login_success') }
+  }
+
+  const accountLimit = { ...ACCOUNT_LIMIT }
+
+  app.post(
+    '/auth/register',
+    { schema: { tags, body: registerSchema }, config: { access: 'public', rateLimit: accountLimit } },
+    async (req) => {
+      const locale = requestLocale(req)
+      const { owner, token } = await registerCompany(app.db, req.body, locale)
+      mailer.queue(accountMail('activation', locale, owner, link('/activation', { token, email: owner.email })))
+      return ok(req, 'register_success', { email: owner.email })
+    },
+  )
+
+  app.post(
+    '/auth/activation',
+    { schema: { tags, body: activationSchema }, config: { access: 'public', rateLimit: accountLimit } },
+    async (req) => {
+      await activate(app.db, req.body.token, req.body.email)
+      return ok(req, 'activation_success', { email: req.body.email })
+    },
+  )
+
+  app.post(
+    '/auth/resend_activation',
+    { schema: { tags, body: emailOnlySchema }, config: { access: 'public', rateLimit: accountLimit } },
+    async (req) => {
+      const locale = requestLocale(req)
+      const user = await findUserByEmail(app.db, req.body.email)
+      // Same answer whether or not a pending account exists: this call reveals nothing.
+      if (user?.status === 'pending') {
+        const token = await issueToken(app.db, user.id, 'activation')
+        mailer.queue(accountMail('activation', locale, user, link('/activation', { token, email: user.email })))
+      }
+      return ok(req, 'resend_sent')
+    },
+  )
+
+  app.post(
+    '/auth/login',
+    {
+      schema: { tags, body: loginSchema },
+      config: { access: 'public', rateLimit: { ...LOGIN_LIMIT, keyGenerator: loginKey } },
+    },
+    async (req, reply) => {
+      const user = await checkLogin(app.db, req.body.email, req.body.password)
+      return signIn(req, reply, user.id, requestLocale(req))
+    },
+  )
+
+  app.get('/auth/me', { schema: { tags }, config: { access: 'session' } }, async (req): Promise<{ data: CurrentUser }> => {
+    const auth = requireAuth(req)
+    const row = await currentUser(app.db, auth.userId)
+    return {
+      data: {
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        username: row.username,
+        locale: row.locale,
+        permissions: [...auth.permissions].sort(),
+        role_name: row.role_name,
+        company: { id: row.company_id, name: row.company_name, trial_ends_at: row.trial_ends_at?.toISOString() ?? null },
+      },
+    }
+  })
+
+  // Public so that a stale or expired session can still clear its cookie.
+  app.post('/auth/logout', { schema: { tags }, config: { access: 'public' } }, async (req, reply) => {
+    const found = readToken(req)
+    if (found?.via === 'cookie' && req.headers['x-requested-with'] !== 'XMLHttpRequest') throw forbidden('csrf')
+    if (found) await app.db.delete(sessions).where(eq(sessions.token_hash, hashToken(found.token)))
+    clearSessionCookie(req, reply)
+    return ok(req, 'logout_success')
+  })
+
+  app.post(
+    '/auth/forgot',
+    { schema: { tags, body: emailOnlySchema }, config: { access: 'public', rateLimit: accountLimit } },
+    async (req) => {
+      const locale = requestLocale(req)
+      const user = await findUserByEmail(app.db, req.body.email)
+      if (user && user.status !== 'blocked') {
+        const token = await issueToken(app.db, user.id, 'reset')
+        mailer.queue(accountMail('reset', locale, user, link('/reset', { email: user.email, token })))
+      }
+      return ok(req, 'forgot_sent')
+    },
+  )
+
+  app.post(
+    '/auth/reset',
+    { schema: { tags, body: resetSchema }, config: { access: 'public', rateLimit: accountLimit } },
+    async (req) => {
+      await resetPassword(app.db, req.body.token, req.body.email, req.body.password)
+      return ok(req, 'reset_success')
+    },
+  )
+
+  app.post(
+    '/auth/change_password',
+    { schema: { tags, body: changePasswordSchema }, config: { access: 'session' } },
+    async (req) => {
+      const auth = requireAuth(req)
+      await changePassword(app.db, auth.userId, auth.sessionId, req.body.password_now, req.body.password)
+      return ok(req, 'password_updated')
+    },
+  )
+
+  // Google sign-in exists only when configured: without GOOGLE_CLIENT_ID these routes are not registered (404).
+  const clientId = app.config.GOOGLE_CLIENT_ID
+  if (clientId) {
+    const verify = googleVerifier(clientId, app.config.GOOGLE_JWKS_URL ?? GOOGLE_JWKS_URL)
+
+    app.post(
+      '/auth/google_login',
+      { schema: { tags, body: googleLoginSchema }, config: { access: 'public', rateLimit: accountLimit } },
+      async (req, reply) => {
+        const locale = requestLocale(req)
+        const identity = await verify(req.body.credential)
+        const user = await findUserByEmail(app.db, identity.email)
+        if (!user) {
+          return { data: { signup_required: true, email: identity.email, name: identity.name }, message: t(locale, 'google_signup_required') }
+        }
+        // Google has verified the address: a pending account is activated, a blocked one stays out.
+        if (user.status === 'pending') await app.db.update(users).set({ status: 'active' }).where(eq(users.id, user.id))
+        else assertCanSignIn(user)
+        // The email is bound to one Google account; a different account claiming it (a recycled address) is refused.
+        if (user.google_sub && user.google_sub !== identity.sub) {
+          throw unprocessable({ credential: ['google_token_invalid'] }, 'google_token_invalid')
+        }
+        if (!user.google_sub) await app.db.update(users).set({ google_sub: identity.sub }).where(eq(users.id, user.id))
+        return signIn(req, reply, user.id, locale)
+      },
+    )
+
+    app.post(
+      '/auth/complete_signup',
+      { schema: { tags, body: completeSignupSchema }, config: { access: 'public', rateLimit: accountLimit } },
+      async (req, reply) => {
+        const locale = requestLocale(req)
+        const identity = await verify(req.body.credential)
+        const owner = await registerGoogleCompany(
+          app.db,
+          { company: req.body.companies, name: identity.name, email: identity.email, sub: identity.sub },
+          locale,
+        )
+        return signIn(req, reply, owner.id, locale)
+      },
+    )
+  }
+}

@@ -1,0 +1,121 @@
+import { z } from 'zod'
+import { MAX_NAME, PASSWORD_MIN } from '../constants.js'
+
+/** Longest password accepted: argon2 takes any length, but a 10 kB one is an attack, not a password. */
+export const PASSWORD_MAX = 128
+
+/**
+ * An email as the product keeps it: trimmed, NFC, lower-cased, and an
+ * internationalized domain turned into its ASCII (punycode) form, so that
+ * `Ana@Bücher.DE` and `ana@xn--bcher-kva.de` are one account. A non-ASCII local
+ * part is refused ('Email is Wrong Format'): not every mail server takes it.
+ */
+export function normalizeEmail(raw: string): string {
+  const v = raw.trim().normalize('NFC').toLowerCase()
+  const at = v.lastIndexOf('@')
+  if (at < 1) return v
+  const domain = v.slice(at + 1)
+  if (/^[\x20-\x7e]*$/.test(domain)) return v
+  try {
+    const host = new URL(`http://${domain}`).hostname
+    return `${v.slice(0, at)}@${host}`
+  } catch {
+    return v
+  }
+}
+
+export const emailField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(MAX_NAME)
+  .transform(normalizeEmail)
+  .pipe(z.email().max(MAX_NAME))
+
+export const passwordField = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX)
+/** Required, otherwise free text (spec §5: company and name have no further rule). */
+export const plainRequired = z.string().trim().min(1).max(MAX_NAME)
+
+/** Message key of the confirmation rule ('Password Confirmation Must Same with Password'). */
+export const PASSWORD_CONFIRMATION_KEY = 'password_confirmation'
+
+function confirmed<T extends { password: string; password_confirmation: string }>(v: T) {
+  return v.password === v.password_confirmation
+}
+const confirmation = { path: ['password_confirmation'], message: PASSWORD_CONFIRMATION_KEY }
+
+export const loginSchema = z.object({ email: emailField, password: passwordField })
+export type LoginInput = z.infer<typeof loginSchema>
+
+export const registerSchema = z
+  .object({
+    companies: plainRequired,
+    name: plainRequired,
+    email: emailField,
+    password: passwordField,
+    password_confirmation: z.string().min(1).max(PASSWORD_MAX),
+  })
+  .refine(confirmed, confirmation)
+export type RegisterInput = z.infer<typeof registerSchema>
+
+/** Activation and reset tokens are 43 base64url characters; anything else is refused early. */
+export const tokenField = z.string().trim().min(1).max(200)
+
+export const activationSchema = z.object({ token: tokenField, email: emailField })
+export const emailOnlySchema = z.object({ email: emailField })
+
+export const resetSchema = z
+  .object({
+    token: tokenField,
+    email: emailField,
+    password: passwordField,
+    password_confirmation: z.string().min(1).max(PASSWORD_MAX),
+  })
+  .refine(confirmed, confirmation)
+export type ResetInput = z.infer<typeof resetSchema>
+
+export const changePasswordSchema = z
+  .object({
+    password_now: passwordField,
+    password: passwordField,
+    password_confirmation: z.string().min(1).max(PASSWORD_MAX),
+  })
+  .refine(confirmed, confirmation)
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>
+
+/** Google sign-in: the ID token from Google Identity Services. */
+export const googleLoginSchema = z.object({ credential: z.string().trim().min(1).max(8192) })
+export const completeSignupSchema = googleLoginSchema.extend({ companies: plainRequired })
+
+/** `GET /auth/me` */
+export interface CurrentUser {
+  id: number
+  name: string
+  email: string
+  username: string
+  locale: string
+  permissions: string[]
+  role_name: string
+  company: { id: number; name: string; trial_ends_at: string | null }
+}
+
+/** `POST /auth/login` (and Google sign-in once the account exists). */
+export interface LoginResult {
+  token: string
+  expires_at: string
+}
+
+/** `POST /auth/google_login` for an email without an account: ask for a company name. */
+export interface GoogleSignupRequired {
+  signup_required: true
+  email: string
+  name: string
+}
+
+/** `GET /dashboard`: monthly counts of new rows, oldest month first. */
+export interface DashboardData {
+  /** `YYYY-MM`, the last 12 months including the current one. */
+  months: string[]
+  /** One entry per counted table: its key (`users`, `categories`, …) and a count per month. */
+  series: Array<{ key: string; counts: number[]; total: number }>
+}
