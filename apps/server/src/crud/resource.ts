@@ -45,6 +45,11 @@ export interface ResourceOptions<I extends ZodObject = ZodObject> {
   exportColumns: ExportColumn[]
   /** false for platform-wide tables (the permission catalogue). */
   companyScoped?: boolean
+  /**
+   * Conditions of the list and export calls when they differ from the company
+   * scope of one-row calls (the platform operator lists users of every company, DESIGN §1).
+   */
+  listScope?: (auth: SessionUser, query: Record<string, unknown>) => Array<SQL | undefined>
   /** Turns the validated body into column values; may check references and throw. */
   prepare?: (input: z.infer<I>, ctx: WriteContext) => Promise<Record<string, unknown>> | Record<string, unknown>
   /** After insert/update in the same transaction (links to other tables). */
@@ -106,13 +111,17 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
 
     app.get(base, { schema: { tags, querystring: listQuery }, config: { access: perm('list') } }, async (req) => {
       const q = req.query as z.infer<typeof listQuery> & Record<string, unknown>
-      return listRows(app.db, source, q as any, [...scope(requireAuth(req)), ...filterConditions(q)])
+      const auth = requireAuth(req)
+      const within = opts.listScope ? opts.listScope(auth, q) : scope(auth)
+      return listRows(app.db, source, q as any, [...within, ...filterConditions(q)])
     })
 
     if (!disabled.has('export')) {
       app.get(`${base}/export`, { schema: { tags, querystring: exportQuery }, config: { access: perm('export') } }, async (req, reply) => {
         const q = req.query as z.infer<typeof exportQuery> & Record<string, unknown>
-        const rows = iterateRows(app.db, source, [...scope(requireAuth(req)), ...filterConditions(q)], q.search as string | undefined)
+        const auth = requireAuth(req)
+        const within = opts.listScope ? opts.listScope(auth, q) : scope(auth)
+        const rows = iterateRows(app.db, source, [...within, ...filterConditions(q)], q.search as string | undefined)
         reply
           .header('Content-Type', 'text/csv; charset=utf-8')
           .header('Content-Disposition', `attachment; filename="${exportFileName(opts.name, 'csv')}"`)

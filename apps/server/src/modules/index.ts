@@ -1,5 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify'
 import reference from './reference/index.js'
+import users from './users/users.routes.js'
+import roles from './roles/roles.routes.js'
+import permissions from './permissions/permissions.routes.js'
 import auth from './auth/auth.routes.js'
 import dashboard from './dashboard/dashboard.routes.js'
 
@@ -7,4 +10,4 @@ import dashboard from './dashboard/dashboard.routes.js'
  * Every API module, mounted under /api/v1. One line per module; each module
  * declares its own routes and their access (DESIGN §5).
  */
-export const apiModules: FastifyPluginAsync[] = [reference, auth, dashboard]
+export const apiModules: FastifyPluginAsync[] = [reference, auth, dashboard, users, roles, permissions]

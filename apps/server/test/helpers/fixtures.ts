@@ -61,3 +61,17 @@ export async function createUserWithPermissions(app: FastifyInstance, companyId:
     .returning()
   return actorFor(db, user!)
 }
+
+/** The platform company (DESIGN §1) and its signed-in `master` operator. */
+export async function createPlatformMaster(app: FastifyInstance) {
+  const email = `master-${uniq()}@example.test`
+  const { company, owner, roles: platformRoles } = await app.db.transaction((tx) =>
+    createCompanyWithOwner(tx as unknown as Db, {
+      company: `Platform ${uniq()}`,
+      isPlatform: true,
+      trialEndsAt: null,
+      owner: { name: 'Master', email, password: 'password123', status: 'active' },
+    }),
+  )
+  return { company, master: await actorFor(app.db, owner), roles: platformRoles }
+}
