@@ -78,8 +78,9 @@ export const rolesResource = defineResource({
     name: roles.name,
     display_name: roles.display_name,
     is_default: roles.is_default,
-    permission_list: sql<number[]>`ARRAY(SELECT ${rolePermissions.permission_id} FROM ${rolePermissions} WHERE ${rolePermissions.role_id} = ${roles.id} ORDER BY 1)`,
-    users_count: sql<number>`(SELECT count(*)::int FROM ${users} WHERE ${users.role_id} = ${roles.id})`,
+    // Spelled out: inside a subquery drizzle would leave the outer "id" unqualified.
+    permission_list: sql<number[]>`ARRAY(SELECT rp.permission_id FROM role_permissions rp WHERE rp.role_id = "roles"."id" ORDER BY 1)`,
+    users_count: sql<number>`(SELECT count(*)::int FROM users u WHERE u.role_id = "roles"."id")`,
     created_at: roles.created_at,
   },
   searchable: [roles.name, roles.display_name],
