@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import { Group, Text, useMantineTheme } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 
@@ -12,15 +13,17 @@ interface LogoProps {
 export function LogoMark({ size = 28 }: { size?: number }) {
   const theme = useMantineTheme()
   const primary = theme.colors[theme.primaryColor]!
+  // Unique per instance: a gradient inside a hidden copy of the logo would not paint the others.
+  const gradient = `logo-bg-${useId().replace(/:/g, '')}`
   return (
     <svg width={size} height={size} viewBox="0 0 32 32" role="img" aria-hidden="true">
       <defs>
-        <linearGradient id="logo-bg" x1="0" y1="0" x2="1" y2="1">
+        <linearGradient id={gradient} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor={primary[5]} />
           <stop offset="1" stopColor={primary[8]} />
         </linearGradient>
       </defs>
-      <rect width="32" height="32" rx="8" fill="url(#logo-bg)" />
+      <rect width="32" height="32" rx="8" fill={`url(#${gradient})`} />
       <path d="M5 22.5c4.5-2.2 9.5-2.2 14 0s8 2 8 2" fill="none" stroke="#fff" strokeOpacity=".45" strokeWidth="1.6" strokeLinecap="round" />
       <path d="M6.5 15.2 25.5 7.5l-4.2 12.2-5.1-3.1-2.6 3.6-.6-4.8z" fill="#fff" />
       <path d="m13.6 15.4 7.7-6.1-5.1 7.3" fill={primary[2]} />

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
-import { ActionIcon, AppShell, Badge, Box, Burger, Group, Indicator, Text, Tooltip } from '@mantine/core'
+import { ActionIcon, AppShell, Badge, Box, Burger, Group, Text, Tooltip } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
-import { IconBell } from '@tabler/icons-react'
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -10,6 +10,7 @@ import { Logo } from '../../components/Logo'
 import { formatDate } from '../../lib/format'
 import type { NavGroup } from '../../lib/nav'
 import type { Me } from '../../lib/permissions'
+import { NotificationBell } from './NotificationBell'
 import { SideNav } from './SideNav'
 import { UserMenu } from './UserMenu'
 
@@ -32,20 +33,18 @@ export function AppLayout({ me, groups, children }: { me: Me; groups: NavGroup[]
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={mobileOpened} onClick={toggleMobile} hiddenFrom="sm" size="sm" aria-label={t('shell.toggle_navigation')} />
-            <Burger opened={desktopOpened} onClick={toggleDesktop} visibleFrom="sm" size="sm" aria-label={t('shell.toggle_navigation')} />
+            <Tooltip label={t('shell.toggle_navigation')}>
+              <ActionIcon variant="subtle" color="gray" size="lg" onClick={toggleDesktop} visibleFrom="sm" aria-label={t('shell.toggle_navigation')}>
+                {desktopOpened ? <IconLayoutSidebarLeftCollapse size={20} stroke={1.6} /> : <IconLayoutSidebarLeftExpand size={20} stroke={1.6} />}
+              </ActionIcon>
+            </Tooltip>
             <Link to="/" style={{ textDecoration: 'none' }} aria-label={t('app.name')}>
               <Logo size={26} />
             </Link>
           </Group>
           <Group gap="xs" wrap="nowrap">
             <LanguageSwitcher />
-            <Tooltip label={t('shell.notifications')}>
-              <Indicator processing size={8} offset={6} color="red">
-                <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('shell.notifications')}>
-                  <IconBell size={20} stroke={1.6} />
-                </ActionIcon>
-              </Indicator>
-            </Tooltip>
+            <NotificationBell me={me} />
             <UserMenu me={me} />
           </Group>
         </Group>

@@ -5,16 +5,19 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { authApi } from '../../features/auth/api'
+import { CompanyModal, ProfileModal } from '../../features/auth/AccountModals'
 import { ChangePasswordDialog } from '../../features/auth/ChangePasswordDialog'
 import { clearNavState } from '../../lib/nav'
 import type { Me } from '../../lib/permissions'
 
-/** Avatar menu: profile and company (not built yet), Update Password, Logout. */
+/** Avatar menu: My Profile, Update Password, Company Setting, Logout (spec §2). */
 export function UserMenu({ me }: { me: Me }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [passwordOpen, setPasswordOpen] = useState(false)
+  const [profileOpen, setProfileOpen] = useState(false)
+  const [companyOpen, setCompanyOpen] = useState(false)
 
   const logout = async () => {
     // Whatever the answer, this browser is signed out afterwards.
@@ -53,13 +56,13 @@ export function UserMenu({ me }: { me: Me }) {
             )}
           </Menu.Label>
           <Menu.Divider />
-          <Menu.Item leftSection={<IconUser size={16} />} disabled>
+          <Menu.Item leftSection={<IconUser size={16} />} onClick={() => setProfileOpen(true)}>
             {t('shell.my_profile')}
           </Menu.Item>
           <Menu.Item leftSection={<IconKey size={16} />} onClick={() => setPasswordOpen(true)}>
             {t('shell.update_password')}
           </Menu.Item>
-          <Menu.Item leftSection={<IconBuilding size={16} />} disabled>
+          <Menu.Item leftSection={<IconBuilding size={16} />} onClick={() => setCompanyOpen(true)}>
             {t('shell.company_setting')}
           </Menu.Item>
           <Menu.Divider />
@@ -69,6 +72,8 @@ export function UserMenu({ me }: { me: Me }) {
         </Menu.Dropdown>
       </Menu>
       <ChangePasswordDialog opened={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <ProfileModal me={me} opened={profileOpen} onClose={() => setProfileOpen(false)} />
+      <CompanyModal me={me} opened={companyOpen} onClose={() => setCompanyOpen(false)} />
     </>
   )
 }

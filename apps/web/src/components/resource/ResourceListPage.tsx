@@ -33,7 +33,7 @@ import 'mantine-datatable/styles.css'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_DEBOUNCE_MS, SKELETON_ROWS } from '@app/shared'
-import { api, isApiError, saveFile } from '../../lib/api-client'
+import { api, isApiError, saveFile, type QueryParams } from '../../lib/api-client'
 import { notifyError, notifySuccess } from '../../lib/notify'
 import { can, useMe, type Me } from '../../lib/permissions'
 import { useDocumentTitle } from '../../lib/use-document-title'
@@ -283,7 +283,9 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
               withTableBorder={false}
               sortStatus={sortStatus}
               onSortStatusChange={(s) => {
-                setSortStatus(s)
+                // A newly chosen column starts ascending (the library keeps the previous direction).
+                const changed = s.columnAccessor !== sortStatus.columnAccessor
+                setSortStatus(changed ? { ...s, direction: 'asc' } : s)
                 setPage(0)
               }}
               page={page + 1}
@@ -370,7 +372,8 @@ function ExportControl<R extends ResourceRow>({
 }: {
   resource: ResourceDefinition<R>
   me: Me | undefined
-  query: Record<string, string | number | boolean | undefined | null>
+  /** The list's current query; the export sends its search (and the resource's listParams). */
+  query: QueryParams
 }) {
   const { t } = useTranslation()
   const [busy, setBusy] = useState(false)
@@ -380,9 +383,8 @@ function ExportControl<R extends ResourceRow>({
 
   const run = async () => {
     setBusy(true)
-    const { page: _page, size: _size, ...rest } = query
     const fallback = `${resource.name}_table_${dayjs().format('YYYY-MM-DD')}.${format}`
-    const res = await api.download(`${resource.endpoint}/export`, { ...rest, format }, fallback)
+    const res = await api.download(`${resource.endpoint}/export`, { ...resource.listParams, format, search: query.search }, fallback)
     setBusy(false)
     if (res.ok) saveFile(res.data)
     else notifyError(t('notify.export_failed_title'), res.error.message)

@@ -1,5 +1,5 @@
-import { useState } from 'react'
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
+import { lazy, Suspense, useState } from 'react'
+import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconAt, IconLock } from '@tabler/icons-react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
@@ -7,12 +7,16 @@ import { useTranslation } from 'react-i18next'
 import { Link, Navigate, useNavigate } from 'react-router'
 import { AUTH_REDIRECT_DELAY_MS } from '@app/shared'
 import { AUTH_AUTO_CLOSE, notifyError, notifySuccess, notifyWarning } from '../../lib/notify'
+import { appConfig } from '../../lib/app-config'
 import { fetchMe } from '../../lib/permissions'
 import { meKey } from '../../lib/query-keys'
 import { useDocumentTitle } from '../../lib/use-document-title'
 import { authApi } from './api'
 import { AuthLayout } from './AuthLayout'
 import { emailRule, passwordRule } from './validators'
+
+// Only when the server has GOOGLE_CLIENT_ID, and then in its own chunk: the login bundle stays small.
+const GoogleSignInButton = lazy(() => import('./GoogleSignInButton').then((m) => ({ default: m.GoogleSignInButton })))
 
 /** `/` and `/login`. A signed-in visitor is sent on to /app. */
 export default function LoginPage() {
@@ -21,7 +25,7 @@ export default function LoginPage() {
   const queryClient = useQueryClient()
   const [busy, setBusy] = useState(false)
   useDocumentTitle(t('auth.login.title'))
-  const session = useQuery({ queryKey: meKey, queryFn: fetchMe, retry: false, staleTime: 60_000 })
+  const session = useQuery({ queryKey: meKey, queryFn: fetchMe, retry: false, retryOnMount: false, staleTime: 60_000 })
 
   const form = useForm({
     initialValues: { email: '', password: '' },
@@ -84,6 +88,14 @@ export default function LoginPage() {
           <Button type="submit" fullWidth size="md" loading={busy}>
             {t('auth.login.submit')}
           </Button>
+          {appConfig.googleClientId && (
+            <>
+              <Divider label={t('auth.google.or')} labelPosition="center" />
+              <Suspense fallback={null}>
+                <GoogleSignInButton clientId={appConfig.googleClientId} />
+              </Suspense>
+            </>
+          )}
           <Text size="sm" ta="center" c="dimmed">
             {t('auth.login.no_account')}{' '}
             <Anchor component={Link} to="/register" fw={600}>

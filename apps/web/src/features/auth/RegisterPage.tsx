@@ -1,18 +1,24 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
+import { useState } from 'react'
+import { Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
+import { IconAt, IconBuilding, IconLock, IconUser } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { Link, useNavigate } from 'react-router'
+import { AUTH_REDIRECT_DELAY_MS } from '@app/shared'
+import { appConfig } from '../../lib/app-config'
+import { AUTH_AUTO_CLOSE, notifySuccess } from '../../lib/notify'
 import { useDocumentTitle } from '../../lib/use-document-title'
+import { authApi } from './api'
 import { AuthLayout } from './AuthLayout'
+import { reportAuthFailure } from './feedback'
+import { GoogleSignInButton } from './GoogleSignInButton'
 import { confirmationRule, emailRule, passwordRule, requiredRule } from './validators'
 
-/**
- * /register. PLACEHOLDER form: fields and client rules only. To wire:
- * `POST /auth/register` {companies, name, email, password, password_confirmation};
- * success -> /activation; 429 -> orange limit warning (spec §8).
- */
+/** /register: a company, its owner and a one-month trial; success goes to /activation (spec §2, §8). */
 export default function RegisterPage() {
   const { t } = useTranslation()
+  const navigate = useNavigate()
+  const [busy, setBusy] = useState(false)
   useDocumentTitle(t('auth.register.title'))
   const form = useForm({
     initialValues: { companies: '', name: '', email: '', password: '', password_confirmation: '' },
@@ -24,23 +30,74 @@ export default function RegisterPage() {
       password_confirmation: confirmationRule(t),
     },
   })
+
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true)
+    const res = await authApi.register({ ...values, companies: values.companies.trim(), name: values.name.trim(), email: values.email.trim() })
+    if (res.ok) {
+      notifySuccess(t('auth.register.success_title'), t('auth.register.success'), AUTH_AUTO_CLOSE)
+      const email = res.data.data.email
+      setTimeout(() => void navigate(`/activation?${new URLSearchParams({ email }).toString()}`), AUTH_REDIRECT_DELAY_MS)
+      return
+    }
+    setBusy(false)
+    reportAuthFailure(t, res.error, t('auth.register.failed_title'), form)
+  })
+
   return (
     <AuthLayout title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
-      <form onSubmit={form.onSubmit(() => {})} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput label={t('fields.companies')} withAsterisk {...form.getInputProps('companies')} />
-          <TextInput label={t('fields.name')} withAsterisk autoComplete="name" {...form.getInputProps('name')} />
-          <TextInput label={t('fields.email')} withAsterisk type="email" autoComplete="email" {...form.getInputProps('email')} />
-          <PasswordInput label={t('fields.password')} withAsterisk autoComplete="new-password" {...form.getInputProps('password')} />
+          <TextInput
+            label={t('fields.companies')}
+            placeholder={t('auth.register.companies_placeholder')}
+            withAsterisk
+            autoFocus
+            autoComplete="organization"
+            leftSection={<IconBuilding size={16} />}
+            {...form.getInputProps('companies')}
+          />
+          <TextInput
+            label={t('fields.name')}
+            placeholder={t('auth.register.name_placeholder')}
+            withAsterisk
+            autoComplete="name"
+            leftSection={<IconUser size={16} />}
+            {...form.getInputProps('name')}
+          />
+          <TextInput
+            label={t('fields.email')}
+            placeholder={t('auth.login.email_placeholder')}
+            withAsterisk
+            type="email"
+            autoComplete="email"
+            leftSection={<IconAt size={16} />}
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label={t('fields.password')}
+            description={t('auth.password_hint')}
+            withAsterisk
+            autoComplete="new-password"
+            leftSection={<IconLock size={16} />}
+            {...form.getInputProps('password')}
+          />
           <PasswordInput
             label={t('fields.password_confirmation')}
             withAsterisk
             autoComplete="new-password"
+            leftSection={<IconLock size={16} />}
             {...form.getInputProps('password_confirmation')}
           />
-          <Button type="submit" fullWidth mt="xs">
+          <Button type="submit" fullWidth mt="xs" size="md" loading={busy}>
             {t('auth.register.submit')}
           </Button>
+          {appConfig.googleClientId && (
+            <>
+              <Divider label={t('auth.google.or')} labelPosition="center" />
+              <GoogleSignInButton clientId={appConfig.googleClientId} />
+            </>
+          )}
           <Text size="sm" ta="center" c="dimmed">
             {t('auth.register.have_account')}{' '}
             <Anchor component={Link} to="/login" fw={600}>

@@ -1,36 +1,76 @@
-import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core'
+import { useState } from 'react'
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
+import { IconAlertTriangle, IconLock } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { Link, useSearchParams } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { AUTH_REDIRECT_DELAY_MS } from '@app/shared'
+import { AUTH_AUTO_CLOSE, notifySuccess } from '../../lib/notify'
 import { useDocumentTitle } from '../../lib/use-document-title'
+import { authApi } from './api'
 import { AuthLayout } from './AuthLayout'
+import { reportAuthFailure } from './feedback'
 import { confirmationRule, passwordRule } from './validators'
 
 /**
- * /reset?email=...&token=... PLACEHOLDER form. To wire: `POST /auth/reset`
- * {token, email, password, password_confirmation} (DESIGN §4); 'Wrong Token'.
+ * /reset?email=...&token=...: the email (read-only) and token come from the
+ * mailed link; `POST /auth/reset` (DESIGN §4 fixes the spec's call). Success goes to /login.
  */
 export default function ResetPage() {
   const { t } = useTranslation()
-  useDocumentTitle(t('auth.reset.title'))
+  const navigate = useNavigate()
   const [params] = useSearchParams()
+  const [busy, setBusy] = useState(false)
+  useDocumentTitle(t('auth.reset.title'))
+  const email = params.get('email') ?? ''
+  const token = params.get('token') ?? ''
   const form = useForm({
-    initialValues: { email: params.get('email') ?? '', token: params.get('token') ?? '', password: '', password_confirmation: '' },
+    initialValues: { password: '', password_confirmation: '' },
     validate: { password: passwordRule(t), password_confirmation: confirmationRule(t) },
   })
+
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true)
+    const res = await authApi.reset({ email, token, ...values })
+    if (res.ok) {
+      notifySuccess(t('auth.reset.success_title'), t('auth.reset.success'), AUTH_AUTO_CLOSE)
+      setTimeout(() => void navigate('/login'), AUTH_REDIRECT_DELAY_MS)
+      return
+    }
+    setBusy(false)
+    reportAuthFailure(t, res.error, t('auth.reset.failed_title'), form)
+  })
+
   return (
     <AuthLayout title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle')}>
-      <form onSubmit={form.onSubmit(() => {})} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput label={t('fields.email')} readOnly {...form.getInputProps('email')} />
-          <PasswordInput label={t('fields.password')} withAsterisk autoComplete="new-password" {...form.getInputProps('password')} />
+          {(!email || !token) && (
+            <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={t('auth.reset.link_incomplete_title')}>
+              {t('auth.reset.link_incomplete')}{' '}
+              <Anchor component={Link} to="/forgot" size="sm">
+                {t('auth.reset.request_new')}
+              </Anchor>
+            </Alert>
+          )}
+          <TextInput label={t('fields.email')} value={email} readOnly variant="filled" />
+          <PasswordInput
+            label={t('fields.password')}
+            description={t('auth.password_hint')}
+            withAsterisk
+            autoFocus
+            autoComplete="new-password"
+            leftSection={<IconLock size={16} />}
+            {...form.getInputProps('password')}
+          />
           <PasswordInput
             label={t('fields.password_confirmation')}
             withAsterisk
             autoComplete="new-password"
+            leftSection={<IconLock size={16} />}
             {...form.getInputProps('password_confirmation')}
           />
-          <Button type="submit" fullWidth mt="xs">
+          <Button type="submit" fullWidth mt="xs" size="md" loading={busy} disabled={!email || !token}>
             {t('auth.reset.submit')}
           </Button>
           <Anchor component={Link} to="/login" size="sm" ta="center">

@@ -1,23 +1,41 @@
-import { Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core'
-import { IconBuilding, IconCalendarTime, IconShieldCheck } from '@tabler/icons-react'
+import { lazy, Suspense } from 'react'
+import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core'
+import { IconAlertCircle, IconBuilding, IconCalendarTime, IconShieldCheck } from '@tabler/icons-react'
+import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { formatDate } from '../../lib/format'
 import { useMe } from '../../lib/permissions'
 import { useDocumentTitle } from '../../lib/use-document-title'
+import { fetchDashboard } from './api'
+import { SERIES_COLORS, type ChartSeries } from './series'
 
-/**
- * /app. Placeholder: the dashboard's charts (spec §2, @mantine/charts) belong
- * here and load with this lazy chunk only.
- */
+// recharts is heavy: the charts come in their own chunk, after the page itself.
+const MonthlyAreaChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.MonthlyAreaChart })))
+const TotalsBarChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.TotalsBarChart })))
+
+export const dashboardKey = ['dashboard'] as const
+
+/** /app: who and where you are, and the company's own figures by month (spec §2, `GET /dashboard`). */
 export default function DashboardPage() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { data: me } = useMe()
   useDocumentTitle(t('dashboard.title'))
+  const figures = useQuery({ queryKey: dashboardKey, queryFn: fetchDashboard, staleTime: 60_000 })
+
   const cards = [
     { icon: IconBuilding, label: t('dashboard.company'), value: me?.company?.name ?? '-' },
     { icon: IconShieldCheck, label: t('dashboard.role'), value: me?.role_name ?? '-' },
     { icon: IconCalendarTime, label: t('dashboard.trial_ends'), value: formatDate(me?.company?.trial_ends_at) },
   ]
+  const series: ChartSeries[] = (figures.data?.series ?? []).map((s, i) => ({
+    key: s.key,
+    label: t(`dashboard.series.${s.key}`, { defaultValue: s.key.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase()) }),
+    color: SERIES_COLORS[i % SERIES_COLORS.length]!,
+  }))
+  const monthFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { month: 'short', year: '2-digit', timeZone: 'UTC' })
+  const monthLabel = (m: string) => monthFormat.format(new Date(`${m}-01T00:00:00Z`))
+  const chartFallback = <Skeleton h={300} radius="md" />
+
   return (
     <Stack gap="lg">
       <div>
@@ -40,6 +58,40 @@ export default function DashboardPage() {
             </Stack>
           </Paper>
         ))}
+      </SimpleGrid>
+
+      {figures.isError && (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('alert.title')}>
+          {t('alert.load_failed')}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <Paper withBorder radius="md" p="md" shadow="xs" data-testid="chart-monthly">
+          <Text fw={600}>{t('dashboard.monthly.title')}</Text>
+          <Text size="sm" c="dimmed" mb="md">
+            {t('dashboard.monthly.subtitle')}
+          </Text>
+          {figures.data ? (
+            <Suspense fallback={chartFallback}>
+              <MonthlyAreaChart data={figures.data} series={series} monthLabel={monthLabel} />
+            </Suspense>
+          ) : (
+            chartFallback
+          )}
+        </Paper>
+        <Paper withBorder radius="md" p="md" shadow="xs" data-testid="chart-totals">
+          <Text fw={600}>{t('dashboard.totals.title')}</Text>
+          <Text size="sm" c="dimmed" mb="md">
+            {t('dashboard.totals.subtitle')}
+          </Text>
+          {figures.data ? (
+            <Suspense fallback={chartFallback}>
+              <TotalsBarChart data={figures.data} series={series} valueLabel={t('dashboard.totals.value')} />
+            </Suspense>
+          ) : (
+            chartFallback
+          )}
+        </Paper>
       </SimpleGrid>
     </Stack>
   )

@@ -1,0 +1,49 @@
+import { ActionIcon, Indicator, Popover, Stack, Text, ThemeIcon, Group } from '@mantine/core'
+import { IconBell, IconCalendarTime, IconInbox } from '@tabler/icons-react'
+import dayjs from 'dayjs'
+import { useTranslation } from 'react-i18next'
+import { formatDate } from '../../lib/format'
+import type { Me } from '../../lib/permissions'
+
+/**
+ * The header bell (spec §2) with its pulsing badge. The one notice the product
+ * has today is the company's trial end; the badge pulses while there is one.
+ */
+export function NotificationBell({ me }: { me: Me }) {
+  const { t } = useTranslation()
+  const trial = me.company?.trial_ends_at
+  const notices = trial && dayjs(trial).isAfter(dayjs()) ? [{ key: 'trial', text: t('auth.notifications.trial', { date: formatDate(trial) }) }] : []
+  return (
+    <Popover position="bottom-end" width={300} shadow="md" withArrow>
+      <Popover.Target>
+        <Indicator processing disabled={notices.length === 0} size={8} offset={6} color="red" data-testid="notification-badge">
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('shell.notifications')}>
+            <IconBell size={20} stroke={1.6} />
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Text fw={600} size="sm" mb="xs">
+          {t('shell.notifications')}
+        </Text>
+        {notices.length === 0 ? (
+          <Group gap="xs" c="dimmed">
+            <IconInbox size={18} />
+            <Text size="sm">{t('auth.notifications.empty')}</Text>
+          </Group>
+        ) : (
+          <Stack gap="xs">
+            {notices.map((n) => (
+              <Group key={n.key} gap="sm" wrap="nowrap" align="flex-start">
+                <ThemeIcon variant="light" color="orange" size="md">
+                  <IconCalendarTime size={16} />
+                </ThemeIcon>
+                <Text size="sm">{n.text}</Text>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Popover.Dropdown>
+    </Popover>
+  )
+}

@@ -1,0 +1,95 @@
+import type { ReactNode } from 'react'
+import { Avatar, Badge, Group, Modal, Stack, Table, Text } from '@mantine/core'
+import dayjs from 'dayjs'
+import { useTranslation } from 'react-i18next'
+import { formatDate } from '../../lib/format'
+import type { Me } from '../../lib/permissions'
+
+function Details({ rows }: { rows: Array<[string, ReactNode]> }) {
+  return (
+    <Table variant="vertical" layout="fixed" withTableBorder>
+      <Table.Tbody>
+        {rows.map(([label, value]) => (
+          <Table.Tr key={label}>
+            <Table.Th w={170}>{label}</Table.Th>
+            <Table.Td style={{ wordBreak: 'break-word' }}>{value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  )
+}
+
+/** Avatar menu -> My Profile: who is signed in (read-only). */
+export function ProfileModal({ me, opened, onClose }: { me: Me; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation()
+  return (
+    <Modal opened={opened} onClose={onClose} size={530} title={<Text fw={600}>{t('auth.profile.title')}</Text>}>
+      <Stack gap="md">
+        <Group gap="md" wrap="nowrap">
+          <Avatar color="initials" name={me.name} radius="xl" size={56} />
+          <div style={{ minWidth: 0 }}>
+            <Text fw={600} size="lg" truncate>
+              {me.name}
+            </Text>
+            <Text c="dimmed" size="sm" truncate>
+              {me.email}
+            </Text>
+          </div>
+        </Group>
+        <Details
+          rows={[
+            [t('fields.name'), me.name],
+            [t('fields.username'), me.username ?? '-'],
+            [t('fields.email'), me.email],
+            [
+              t('fields.role'),
+              <Badge key="role" variant="light">
+                {me.role_name}
+              </Badge>,
+            ],
+            [t('auth.profile.permissions'), t('auth.profile.permission_count', { count: me.permissions.length })],
+          ]}
+        />
+      </Stack>
+    </Modal>
+  )
+}
+
+/** Avatar menu -> Company Setting: the tenant and its trial (read-only). */
+export function CompanyModal({ me, opened, onClose }: { me: Me; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation()
+  const trial = me.company?.trial_ends_at
+  const daysLeft = trial ? Math.ceil(dayjs(trial).diff(dayjs(), 'hour') / 24) : null
+  const trialBadge =
+    daysLeft === null ? (
+      <Badge key="trial" color="gray" variant="light">
+        {t('auth.company.no_trial')}
+      </Badge>
+    ) : daysLeft > 0 ? (
+      <Group key="trial" gap="xs">
+        <Text size="sm">{formatDate(trial)}</Text>
+        <Badge color="orange" variant="light">
+          {t('auth.company.days_left', { count: daysLeft })}
+        </Badge>
+      </Group>
+    ) : (
+      <Group key="trial" gap="xs">
+        <Text size="sm">{formatDate(trial)}</Text>
+        <Badge color="red" variant="light">
+          {t('auth.company.trial_over')}
+        </Badge>
+      </Group>
+    )
+  return (
+    <Modal opened={opened} onClose={onClose} size={530} title={<Text fw={600}>{t('auth.company.title')}</Text>}>
+      <Details
+        rows={[
+          [t('fields.companies'), me.company?.name ?? '-'],
+          [t('auth.company.trial_ends'), trialBadge],
+          [t('auth.company.owner_role'), me.role_name],
+        ]}
+      />
+    </Modal>
+  )
+}
