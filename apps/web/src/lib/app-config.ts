@@ -8,6 +8,8 @@ import { LOCALES, type Locale } from '@app/shared'
 export interface AppConfig {
   defaultLocale: Locale
   googleClientId: string | null
+  /** Leaflet tile URL template (MAP_TILE_URL); null = the map picker's own default. */
+  mapTileUrl: string | null
 }
 
 declare global {
@@ -16,7 +18,7 @@ declare global {
   }
 }
 
-export const FALLBACK_CONFIG: AppConfig = { defaultLocale: 'en', googleClientId: null }
+export const FALLBACK_CONFIG: AppConfig = { defaultLocale: 'en', googleClientId: null, mapTileUrl: null }
 
 /** Normalizes whatever the page carried; unknown or broken values fall back. */
 export function parseAppConfig(raw: unknown): AppConfig {
@@ -26,7 +28,8 @@ export function parseAppConfig(raw: unknown): AppConfig {
     ? (r.defaultLocale as Locale)
     : FALLBACK_CONFIG.defaultLocale
   const googleClientId = typeof r.googleClientId === 'string' && r.googleClientId ? r.googleClientId : null
-  return { defaultLocale, googleClientId }
+  const mapTileUrl = typeof r.mapTileUrl === 'string' && r.mapTileUrl ? r.mapTileUrl : null
+  return { defaultLocale, googleClientId, mapTileUrl }
 }
 
 export const appConfig: AppConfig = parseAppConfig(typeof window === 'undefined' ? undefined : window.__APP_CONFIG__)
