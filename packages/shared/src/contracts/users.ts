@@ -26,8 +26,14 @@ export const usernameField = z
   .max(USERNAME_MAX)
   .refine((v) => /^[a-z0-9]*$/.test(v), { message: USERNAME_INVALID_KEY })
 
-/** A row id in a body: a positive 32-bit integer (a numeric string from a select is accepted). */
-export const idField = z.coerce.number().int().min(1).max(2_147_483_647)
+/**
+ * A row id in a body: a positive 32-bit integer. A numeric string (from a
+ * select) is accepted; empty or null reads as missing ('{Field} is Required').
+ */
+export const idField = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d{1,10}$/.test(v.trim()) ? Number(v) : v),
+  z.number().int().min(1).max(2_147_483_647),
+)
 
 const phoneField = z
   .string()
