@@ -17,12 +17,5 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
-    // The shared package has no `sideEffects` flag; without this its zod contracts
-    // would be bundled into the login chunk whenever a constant is imported.
-    rollupOptions: {
-      treeshake: {
-        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]shared[\\/]/.test(id),
-      },
-    },
   },
 })
