@@ -32,10 +32,11 @@ export function listForMessage(items: Array<string | number>): string {
 /**
  * Checks a `permission_list` a caller wants to give a role of their company:
  * every id exists in the catalogue; platform-only permissions only inside the
- * platform company; a caller who is not an owner grants only what they hold.
+ * platform company; a caller who is not an owner adds only what they hold
+ * (`alreadyHeld`: the role's current permissions, which may stay).
  * Answers the distinct permissions.
  */
-export async function checkPermissionList(tx: Db, auth: SessionUser, ids: readonly number[]) {
+export async function checkPermissionList(tx: Db, auth: SessionUser, ids: readonly number[], alreadyHeld: readonly number[] = []) {
   const unique = [...new Set(ids)]
   if (unique.length === 0) return []
   const rows = await tx.select({ id: permissions.id, name: permissions.name }).from(permissions).where(inArray(permissions.id, unique))
@@ -47,7 +48,9 @@ export async function checkPermissionList(tx: Db, auth: SessionUser, ids: readon
     if (platformOnly.length) throw unprocessable({ permission_list: [{ key: 'roles.platform_only', params: { names: listForMessage(platformOnly) } }] })
   }
   if (!holdsEverything(auth)) {
-    const notHeld = rows.filter((r) => !auth.permissions.has(r.name)).map((r) => r.name)
+    // What the role already holds may stay (or go); only additions must be the caller's own.
+    const kept = new Set(alreadyHeld)
+    const notHeld = rows.filter((r) => !kept.has(r.id) && !auth.permissions.has(r.name)).map((r) => r.name)
     if (notHeld.length) throw unprocessable({ permission_list: [{ key: 'roles.not_held', params: { names: listForMessage(notHeld) } }] })
   }
   return rows

@@ -43,7 +43,7 @@ async function prepare(input: RoleInput, { tx, auth, existing }: WriteContext) {
   } else if (isReservedRoleName(input.name)) {
     throw unprocessable({ name: [ROLE_NAME_RESERVED_KEY] })
   }
-  if (input.permission_list) await checkPermissionList(tx, auth, input.permission_list)
+  if (input.permission_list) await checkPermissionList(tx, auth, input.permission_list, (existing?.permission_list as number[] | undefined) ?? [])
   return {
     name: input.name,
     display_name: input.display_name,

@@ -181,6 +181,13 @@ describe('roles: edit', () => {
     expect(beyond.statusCode).toBe(422)
     expect(beyond.json().errors.permission_list).toEqual(['You cannot grant permissions you do not have: user_delete'])
     expect((await call('POST', '/roles', manager, { name: 'narrow', display_name: 'Narrow', permission_list: ids('category_list') })).statusCode).toBe(200)
+    // A role holding more than the manager may keep it while the manager edits it; additions stay refused.
+    const wide = await createRole({ permission_list: ids('category_list', 'user_delete') })
+    const kept = await call('PUT', `/roles/${wide.id}`, manager, { name: wide.name, display_name: 'Renamed', permission_list: ids('category_list', 'user_delete') })
+    expect(kept.statusCode).toBe(200)
+    const added = await call('PUT', `/roles/${wide.id}`, manager, { name: wide.name, display_name: 'Renamed', permission_list: ids('user_delete', 'user_create') })
+    expect(added.statusCode).toBe(422)
+    expect(added.json().errors.permission_list).toEqual(['You cannot grant permissions you do not have: user_create'])
     const ownerRole = (await call('GET', `/roles/${roleId(a, 'owner')}`, owner)).json().data
     expect((await call('PUT', `/roles/${ownerRole.id}`, manager, ownerRole)).statusCode).toBe(403)
     // Duplicating a role stronger than one's own would widen too.
