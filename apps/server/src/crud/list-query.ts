@@ -82,7 +82,7 @@ export async function listRows(
     // (it assumes matches are spread evenly, and they cluster): the trigram
     // index finds the matches, then a top-N sort picks the page.
     const keyed = (c: AnyColumn | SQL) => sql`coalesce(${c}, ${c})`
-    const rows = (await page({ ...src.fields, __total: sql<number>`(count(*) over ())::int` }, [
+    const rows = (await page({ ...src.fields, __total: sql<number>`(count(*) over ())::int`.as('__total') }, [
       dir(keyed(sortCol)),
       dir(src.id),
     ])) as Array<Record<string, unknown> & { __total: number }>

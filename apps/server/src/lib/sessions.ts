@@ -1,7 +1,7 @@
-import { and, eq, ne, sql } from 'drizzle-orm'
+import { and, eq, gt, ne, sql } from 'drizzle-orm'
 import { SESSION_DAYS } from '@app/shared'
 import type { Db } from '../db/client.js'
-import { sessions } from '../db/schema/index.js'
+import { companies, permissions, rolePermissions, roles, sessions, users } from '../db/schema/index.js'
 import { hashToken, newToken } from './tokens.js'
 
 export const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000
@@ -49,38 +49,45 @@ export interface SessionUser {
   lastUsedAt: Date
 }
 
+function sessionQuery(db: Db) {
+  return db
+    .select({
+      session_id: sessions.id,
+      user_id: users.id,
+      company_id: users.company_id,
+      role_id: users.role_id,
+      role_name: roles.name,
+      status: users.status,
+      is_platform: companies.is_platform,
+      last_used_at: sessions.last_used_at,
+      permissions: sql<string[] | null>`ARRAY(SELECT p.name FROM ${rolePermissions} rp JOIN ${permissions} p ON p.id = rp.permission_id
+                 WHERE rp.role_id = ${users.role_id})`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .innerJoin(roles, eq(roles.id, users.role_id))
+    .innerJoin(companies, eq(companies.id, users.company_id))
+    .where(and(eq(sessions.token_hash, sql.placeholder('hash')), gt(sessions.expires_at, sql`now()`)))
+    .prepare('load_session')
+}
+// One prepared statement per database handle: PostgreSQL plans it once per
+// connection instead of on every request (planning cost more than running it).
+const prepared = new WeakMap<Db, ReturnType<typeof sessionQuery>>()
+
 /**
  * One round trip per request: session, user, role, company and the role's
  * permissions. A blocked or deleted user (or a changed role) is seen at once.
  */
 export async function loadSession(db: Db, token: string): Promise<SessionUser | undefined> {
-  const result = (await db.execute(sql`
-    SELECT s.id AS session_id, u.id AS user_id, u.company_id, u.role_id, r.name AS role_name, u.status,
-           c.is_platform, s.last_used_at,
-           ARRAY(SELECT p.name FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
-                 WHERE rp.role_id = u.role_id) AS permissions
-      FROM sessions s
-      JOIN users u ON u.id = s.user_id
-      JOIN roles r ON r.id = u.role_id
-      JOIN companies c ON c.id = u.company_id
-     WHERE s.token_hash = ${hashToken(token)} AND s.expires_at > now()`)) as unknown as { rows: Array<{
-    session_id: number
-    user_id: number
-    company_id: number
-    role_id: number
-    role_name: string
-    status: string
-    is_platform: boolean
-    last_used_at: string | Date
-    permissions: string[] | null
-  }> }
-  const row = result.rows[0]
+  let query = prepared.get(db)
+  if (!query) prepared.set(db, (query = sessionQuery(db)))
+  const [row] = await query.execute({ hash: hashToken(token) })
   if (!row) return undefined
   return {
-    sessionId: Number(row.session_id),
-    userId: Number(row.user_id),
-    companyId: Number(row.company_id),
-    roleId: Number(row.role_id),
+    sessionId: row.session_id,
+    userId: row.user_id,
+    companyId: row.company_id,
+    roleId: row.role_id,
     roleName: row.role_name,
     status: row.status,
     isPlatform: Boolean(row.is_platform),

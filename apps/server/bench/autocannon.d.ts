@@ -1,0 +1,23 @@
+// The few parts of autocannon's API the benches use (it ships no types).
+declare module 'autocannon' {
+  interface Histogram {
+    average: number
+    p50: number
+    p99: number
+  }
+  interface Result {
+    requests: Histogram & { total: number }
+    latency: Histogram
+    non2xx: number
+    errors: number
+    timeouts: number
+  }
+  interface Options {
+    url: string
+    connections?: number
+    duration?: number
+    headers?: Record<string, string>
+  }
+  function autocannon(opts: Options, cb: (err: Error | null, result: Result) => void): unknown
+  export default autocannon
+}
