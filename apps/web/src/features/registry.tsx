@@ -35,9 +35,15 @@ export const navGroups: NavGroup[] = [
     labelKey: 'nav.groups.users',
     icon: IconUsers,
     items: [
-      { key: 'users', path: 'users', labelKey: 'nav.items.users', permission: 'user_list' },
-      { key: 'roles', path: 'roles', labelKey: 'nav.items.roles', permission: 'role_list' },
-      { key: 'permissions', path: 'permissions', labelKey: 'nav.items.permissions', permission: 'permission_list' },
+      { key: 'users', path: 'users', labelKey: 'nav.items.users', permission: 'user_list', element: screen(() => import('./users/users.resource')) },
+      { key: 'roles', path: 'roles', labelKey: 'nav.items.roles', permission: 'role_list', element: screen(() => import('./users/roles.resource')) },
+      {
+        key: 'permissions',
+        path: 'permissions',
+        labelKey: 'nav.items.permissions',
+        permission: 'permission_list',
+        element: screen(() => import('./users/permissions.resource')),
+      },
     ],
   },
   {
@@ -81,8 +87,20 @@ export const navGroups: NavGroup[] = [
         element: screen(() => import('./datamaster/types.resource')),
       },
       { key: 'location', path: 'location', labelKey: 'nav.items.location', permission: 'location_list' },
-      { key: 'group_attribute', path: 'group_attribute', labelKey: 'nav.items.group_attribute', permission: 'group_attribute_list' },
-      { key: 'attribute', path: 'attribute', labelKey: 'nav.items.attribute', permission: 'attribute_list' },
+      {
+        key: 'group_attribute',
+        path: 'group_attribute',
+        labelKey: 'nav.items.group_attribute',
+        permission: 'group_attribute_list',
+        element: screen(() => import('./datamaster/group-attributes.resource')),
+      },
+      {
+        key: 'attribute',
+        path: 'attribute',
+        labelKey: 'nav.items.attribute',
+        permission: 'attribute_list',
+        element: screen(() => import('./datamaster/attributes.resource')),
+      },
     ],
   },
   {

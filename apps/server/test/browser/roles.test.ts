@@ -1,0 +1,169 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createCompany } from '../helpers/fixtures.js'
+import { startBrowserEnv, type BrowserEnv } from './harness.js'
+
+/**
+ * Issue 5's journey in real Chromium against the real server: the owner
+ * creates the role 'Sales Agent' holding only category_list in the permission
+ * matrix, creates an active user with it, signs out; that user signs in, sees
+ * only Categories (besides the dashboard everyone has), no create button, a
+ * denied view on /app/users, and the API refuses a POST from the same session.
+ */
+let env: BrowserEnv
+let page: Page
+let ownerEmail: string
+const agent = { name: 'Sari Sales', username: 'sarisales', email: `sari.${Date.now()}@example.test`, password: 'sales-agent-2026' }
+
+beforeAll(async () => {
+  env = await startBrowserEnv()
+  const a = await createCompany(env.app, { name: 'Amanah Tours', password: 'owner-password-1' })
+  ownerEmail = a.owner.email
+  page = await env.newPage()
+})
+afterAll(async () => {
+  await env?.close()
+})
+
+/** A form field by its label; Mantine puts ' *' after the label of a required field. */
+const field = (scope: Pick<Page, 'getByLabel'>, label: string) =>
+  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`))
+const notification = (p: Page, title: string) => p.locator('.mantine-Notification-root').filter({ hasText: title })
+const dialog = (p: Page) => p.getByRole('dialog')
+
+async function signIn(p: Page, email: string, password: string) {
+  await p.goto('/login')
+  await field(p, 'Email').fill(email)
+  await p.getByLabel(/^Password( \*)?$/).fill(password)
+  await p.getByRole('button', { name: /^Login$/ }).click()
+  await p.waitForURL(/\/app/)
+}
+
+describe('roles and permissions journey', () => {
+  it('the owner creates the role Sales Agent with only category_list', async () => {
+    await signIn(page, ownerEmail, 'owner-password-1')
+    await page.goto('/app/roles')
+    await page.getByRole('cell', { name: 'owner', exact: true }).waitFor()
+    await env.screenshot(page, 'roles-01-list')
+    await page.getByRole('button', { name: 'Create', exact: true }).click()
+    const d = dialog(page)
+    await d.getByText('Select the permissions that can be accessed, edited and deleted for this role.').waitFor()
+    await field(d, 'Name').fill('Sales Agent')
+    await field(d, 'Display Name').fill('Sales Agent')
+    await d.getByRole('radio', { name: 'No' }).check()
+    // A whole row on, then off again, then the one cell.
+    await d.getByRole('checkbox', { name: 'All permissions of Categories' }).check()
+    await expect.poll(() => d.getByRole('checkbox', { name: 'category_delete' }).isChecked()).toBe(true)
+    await d.getByRole('checkbox', { name: 'All permissions of Categories' }).uncheck()
+    await expect.poll(() => d.getByRole('checkbox', { name: 'category_delete' }).isChecked()).toBe(false)
+    await d.getByRole('checkbox', { name: 'category_list', exact: true }).check()
+    // Platform-only permissions cannot be granted by a company.
+    expect(await d.getByRole('checkbox', { name: 'permission_create', exact: true }).isDisabled()).toBe(true)
+    await env.screenshot(page, 'roles-02-matrix')
+    await d.getByRole('button', { name: 'Save', exact: true }).click()
+    await notification(page, 'Success Created').waitFor()
+    await page.getByRole('cell', { name: 'Sales Agent' }).first().waitFor()
+  })
+
+  it('default roles cannot be deleted, and a role can be duplicated after an orange confirmation', async () => {
+    const ownerRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'owner', exact: true }) })
+    expect(await ownerRow.getByRole('button', { name: 'Delete', exact: true }).isDisabled()).toBe(true)
+    const salesRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Sales Agent', exact: true }) }).first()
+    expect(await salesRow.getByRole('button', { name: 'Delete', exact: true }).isDisabled()).toBe(false)
+    await salesRow.getByRole('button', { name: 'Duplicate', exact: true }).click()
+    const confirm = dialog(page).filter({ hasText: 'Duplicate Sales Agent' })
+    await confirm.waitFor()
+    await env.screenshot(page, 'roles-03-duplicate-confirm')
+    await confirm.getByRole('button', { name: 'Duplicate', exact: true }).click()
+    await notification(page, 'Success Duplicate').waitFor()
+    await page.getByRole('cell', { name: 'Sales Agent_copy' }).waitFor()
+  })
+
+  it("locks the owner role's name and permissions in its edit dialog", async () => {
+    const ownerRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'owner', exact: true }) })
+    await ownerRow.getByRole('button', { name: 'Edit', exact: true }).click()
+    const d = dialog(page)
+    await d.getByText('This role always holds every permission of the company').waitFor()
+    expect(await field(d, 'Name').isDisabled()).toBe(true)
+    expect(await d.getByRole('checkbox', { name: 'user_delete', exact: true }).isDisabled()).toBe(true)
+    await env.screenshot(page, 'roles-04-owner-locked')
+    await d.getByRole('button', { name: 'Cancel', exact: true }).click()
+  })
+
+  it('the owner creates an active user holding Sales Agent', async () => {
+    await page.goto('/app/users')
+    await page.getByRole('cell', { name: ownerEmail }).waitFor()
+    await page.getByRole('button', { name: 'Create', exact: true }).click()
+    const d = dialog(page)
+    await field(d, 'Name').fill(agent.name)
+    await field(d, 'Username').fill(agent.username)
+    await field(d, 'Email').fill(agent.email)
+    await field(d, 'Phone').fill('+62 812 0000 1111')
+    await field(d, 'Role').click()
+    await page.getByRole('option', { name: 'Sales Agent', exact: true }).click()
+    await field(d, 'Status').click()
+    await page.getByRole('option', { name: 'Active' }).click()
+    await field(d, 'Password').fill(agent.password)
+    await field(d, 'Password Confirmation').fill(agent.password)
+    await env.screenshot(page, 'roles-05-user-dialog')
+    await d.getByRole('button', { name: 'Save', exact: true }).click()
+    await notification(page, 'Success Created').waitFor()
+    const row = page.getByRole('row').filter({ hasText: agent.email })
+    await row.getByText('Sales Agent').waitFor()
+    await row.getByText('Active').waitFor()
+    expect(await row.textContent()).toMatch(/\d\d-\d\d-\d{4} \d\d:\d\d:\d\d/)
+    await page.getByRole('button', { name: 'Export/Import', exact: true }).click()
+    expect(await page.getByRole('menuitem', { name: 'Import' }).isDisabled()).toBe(true)
+    expect(await page.getByRole('menuitem', { name: 'Export' }).isDisabled()).toBe(false)
+    await env.screenshot(page, 'roles-06-users-list')
+    await page.keyboard.press('Escape')
+  })
+
+  it('signs out', async () => {
+    await page.getByRole('button', { name: 'Account menu', exact: true }).click()
+    await page.getByRole('menuitem', { name: 'Logout' }).click()
+    await page.waitForURL((u) => !u.pathname.startsWith('/app'))
+  })
+
+  it('the new user sees only Categories, without a create button', async () => {
+    await signIn(page, agent.email, agent.password)
+    const nav = page.getByRole('navigation', { name: 'Main navigation' })
+    await nav.getByText('Data Master').waitFor()
+    const text = (await nav.textContent()) ?? ''
+    for (const hidden of ['User Management', 'Products', 'Order']) expect(text).not.toContain(hidden)
+    await nav.getByText('Data Master').click()
+    await nav.getByRole('link', { name: 'Categories' }).click()
+    await page.waitForURL(/\/app\/category$/)
+    await page.getByRole('heading', { name: 'Categories' }).waitFor()
+    const links = await nav.getByRole('link').allTextContents()
+    expect(links.filter((l) => !/dashboard/i.test(l)).map((l) => l.trim())).toEqual(['Categories'])
+    await page.getByText('Data Not Found').or(page.getByRole('row').nth(1)).first().waitFor()
+    expect(await page.getByRole('button', { name: 'Create', exact: true }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Export', exact: true }).count()).toBe(0)
+    await env.screenshot(page, 'roles-07-agent-categories')
+  })
+
+  it('shows the denied view on a screen the user may not open', async () => {
+    await page.goto('/app/users')
+    await page.getByText('Your Access Rights are Restricted, you cannot access these features and pages').waitFor()
+    await env.screenshot(page, 'roles-08-agent-denied')
+  })
+
+  it('refuses a direct POST from that session', async () => {
+    const result = await page.evaluate(async () => {
+      const post = (headers: Record<string, string>) =>
+        fetch('/api/v1/categories', {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify({ name: 'Sneaky', slug: 'sneaky', description: 'Not allowed', is_active: true }),
+        }).then(async (r) => ({ status: r.status, body: (await r.json()) as { message: string } }))
+      const list = await fetch('/api/v1/categories', { credentials: 'include', headers: { 'X-Requested-With': 'XMLHttpRequest' } })
+      return { app: await post({ 'X-Requested-With': 'XMLHttpRequest' }), bare: await post({}), list: list.status }
+    })
+    expect(result.list).toBe(200)
+    expect(result.app.status).toBe(403)
+    expect(result.app.body.message).toBe('Permission Denied: Your Access Rights are Restricted, you cannot access these features and pages')
+    expect(result.bare.status).toBe(403)
+  })
+})
