@@ -1,0 +1,30 @@
+import { attributeInputSchema } from '@app/shared'
+import { col, defineResource, field } from '../../components/resource'
+
+/**
+ * /app/attribute: attribute values, each in a group. API `/api/v1/attributes`,
+ * permissions `attribute_*`. The group select offers active groups only.
+ */
+export default defineResource({
+  name: 'attributes',
+  permission: 'attribute',
+  columns: [
+    col.relation('group', 'group.name'),
+    col.text('name'),
+    col.text('slug'),
+    col.text('description', { sort: false, hiddenBelow: 'sm' }),
+    col.yesNo('is_active'),
+    col.date('created_at'),
+  ],
+  fields: [
+    field.select('group_id', { source: { resource: 'group_attributes', labelKey: 'name' }, searchable: true }),
+    field.text('name', { span: 6 }),
+    field.text('slug', { span: 6, descriptionKey: 'resources.attributes.slug_hint' }),
+    field.textarea('description'),
+    field.yesNo('is_active'),
+  ],
+  schema: attributeInputSchema,
+  modalSize: 'default',
+  defaultSort: 'created_at',
+  exportFormat: 'csv',
+})
