@@ -30,7 +30,7 @@ registerMessages({
     wrong_token: 'Token Salah',
     password_confirmation: 'Konfirmasi Kata Sandi Harus Sama dengan Kata Sandi',
     email_taken: 'Email ini sudah terdaftar.',
-    password_now_wrong: 'Kata sandi sekarang salah.',
+    password_now_wrong: 'Kata sandi saat ini salah.',
     register_success: 'Pendaftaran Berhasil: silakan periksa email Anda untuk mengaktifkan akun.',
     activation_success: 'Akun Berhasil Diaktifkan: silakan masuk.',
     resend_sent: 'Jika akun ini menunggu aktivasi, tautan aktivasi baru sedang dikirim ke email tersebut.',
@@ -48,5 +48,5 @@ registerMessages({
 
 registerFieldLabels({
   en: { companies: 'Company Name', password_now: 'Current Password', password_confirmation: 'Password Confirmation', credential: 'Google Credential' },
-  id: { email: 'Email', token: 'Token', credential: 'Kredensial Google' },
+  id: { email: 'Email', token: 'Token', credential: 'Kredensial Google', password_now: 'Kata Sandi Saat Ini' },
 })

@@ -25,7 +25,10 @@ export function MonthlyAreaChart({ data, series, monthLabel }: { data: Dashboard
       tickLine="y"
       gridAxis="xy"
       fillOpacity={0.35}
-      series={series.map((s) => ({ name: s.key, label: s.label, color: s.color }))}
+      // Kinds with nothing new in the window only clutter the legend; the totals chart still lists them.
+      series={series
+        .filter((s) => data.series.find((x) => x.key === s.key)?.counts.some((n) => n > 0))
+        .map((s) => ({ name: s.key, label: s.label, color: s.color }))}
       yAxisProps={{ allowDecimals: false }}
     />
   )
