@@ -81,6 +81,8 @@ describe('accounts journey', () => {
     await page.goto('/login')
     await signIn(page, firstPassword)
     await notification(page, 'Login Failed').filter({ hasText: 'not activated' }).waitFor()
+    // Without GOOGLE_CLIENT_ID there is no Google button.
+    expect(await page.getByTestId('google-signin').count()).toBe(0)
   })
 
   it('activates from the link in the received mail and says to sign in', async () => {
