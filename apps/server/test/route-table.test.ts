@@ -54,11 +54,13 @@ describe('the route table', () => {
       const where = `${r.method} ${r.url}`
       if (r.access === undefined) problems.push(`${where}: declares no access`)
       else if (r.access === 'public') {
-        if (!PUBLIC_PREFIXES.some((p) => r.url.startsWith(p))) problems.push(`${where}: public outside ${PUBLIC_PREFIXES.join(', ')}`)
+        if (!PUBLIC_PREFIXES.some((p) => r.url.startsWith(p)))
+          problems.push(`${where}: public outside ${PUBLIC_PREFIXES.join(', ')}`)
       } else if (r.access !== 'session') {
         const perms = permissionsOf(r.access)
         if (perms.length === 0) problems.push(`${where}: an empty permission list`)
-        for (const p of perms) if (!ALL_PERMISSIONS.includes(p as never)) problems.push(`${where}: '${p}' is not in the catalogue`)
+        for (const p of perms)
+          if (!ALL_PERMISSIONS.includes(p as never)) problems.push(`${where}: '${p}' is not in the catalogue`)
       }
     }
     expect(problems).toEqual([])
@@ -88,7 +90,14 @@ await seed(t.app.db, { demo: true })
 async function actorByEmail(email: string): Promise<Actor> {
   const [u] = await t.app.db.select().from(users).where(eq(users.email, email))
   const { token } = await createSession(t.app.db, u!.id)
-  return { userId: u!.id, companyId: u!.company_id, roleId: u!.role_id, token, email, headers: { authorization: `Bearer ${token}` } }
+  return {
+    userId: u!.id,
+    companyId: u!.company_id,
+    roleId: u!.role_id,
+    token,
+    email,
+    headers: { authorization: `Bearer ${token}` },
+  }
 }
 const ownerA = await actorByEmail(DEMO_LOGIN.email)
 const master = await actorByEmail(MASTER_LOGIN.email)
@@ -104,13 +113,18 @@ const call = (method: string, url: string, who?: Actor, payload?: unknown) =>
   })
 
 /** List routes: `GET` without params, keyed by URL, with the entity of their `_list` permission. */
-const lists = routes.filter((r) => r.method === 'GET' && !isParamRoute(r.url) && permissionsOf(r.access).some((p) => p.endsWith('_list')))
+const lists = routes.filter(
+  (r) => r.method === 'GET' && !isParamRoute(r.url) && permissionsOf(r.access).some((p) => p.endsWith('_list')),
+)
 const listOfEntity = new Map(lists.map((l) => [entityOf(permissionsOf(l.access).find((p) => p.endsWith('_list'))!)!, l.url]))
 
-const openapi = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, Json>> }
+const openapi = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+  paths: Record<string, Record<string, Json>>
+}
 const bodySchema = (method: string, url: string): Json | undefined => {
   const path = url.replace(/:(\w+)/g, '{$1}')
-  const op = openapi.paths[path]?.[method.toLowerCase()] as { requestBody?: { content?: Record<string, { schema?: Json }> } } | undefined
+  const op = openapi.paths[path]?.[method.toLowerCase()] as
+    { requestBody?: { content?: Record<string, { schema?: Json }> } } | undefined
   return op?.requestBody?.content?.['application/json']?.schema
 }
 
@@ -153,7 +167,8 @@ function sample(schema: Json | undefined, key: string, tag: string): unknown {
       return undefined
   }
 }
-const sampleBody = (method: string, url: string) => sample(bodySchema(method, url), 'body', `zq${++n}sample${Date.now() % 100000}`)
+const sampleBody = (method: string, url: string) =>
+  sample(bodySchema(method, url), 'body', `zq${++n}sample${Date.now() % 100000}`)
 
 async function firstRow(listUrl: string, who: Actor): Promise<Json | undefined> {
   const res = await call('GET', listUrl, who)
@@ -208,58 +223,68 @@ const protectedRoutes = routes.filter((r) => r.access !== 'public' && r.access !
 
 describe('every protected route', () => {
   it('has rows of company A to try', () => {
-    const missing = protectedRoutes.filter((r) => isParamRoute(r.url)).flatMap((r) => {
-      const src = rowSource(r)
-      if (!src) return [`${r.method} ${r.url}: no list route tells which rows it takes (add it to ROW_SOURCE)`]
-      return rowOf.has(src) ? [] : [`${r.method} ${r.url}: company A has no row in ${src} (add sample rows to db/seed.ts)`]
-    })
+    const missing = protectedRoutes
+      .filter((r) => isParamRoute(r.url))
+      .flatMap((r) => {
+        const src = rowSource(r)
+        if (!src) return [`${r.method} ${r.url}: no list route tells which rows it takes (add it to ROW_SOURCE)`]
+        return rowOf.has(src) ? [] : [`${r.method} ${r.url}: company A has no row in ${src} (add sample rows to db/seed.ts)`]
+      })
     expect(missing).toEqual([])
   })
 
-  it.each(protectedRoutes.map((r) => [`${r.method} ${r.url}`, r] as const))('%s: 401, 403, 404 across companies, and the owner passes', async (_name, route) => {
-    const perms = permissionsOf(route.access)
-    const src = isParamRoute(route.url) ? rowSource(route) : undefined
-    const rowA = src ? rowOf.get(src) : undefined
-    if (isParamRoute(route.url) && !rowA) return // reported by the test above
-    const url = rowA ? urlFor(route.url, rowA.id) : route.url
-    const hasBody = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH'
-    // A's own row as the body makes validation pass where it can; a generated one otherwise.
-    const body = hasBody ? (rowA && route.method !== 'POST' ? { ...rowA } : (sampleBody(route.method, route.url) ?? {})) : undefined
+  it.each(protectedRoutes.map((r) => [`${r.method} ${r.url}`, r] as const))(
+    '%s: 401, 403, 404 across companies, and the owner passes',
+    async (_name, route) => {
+      const perms = permissionsOf(route.access)
+      const src = isParamRoute(route.url) ? rowSource(route) : undefined
+      const rowA = src ? rowOf.get(src) : undefined
+      if (isParamRoute(route.url) && !rowA) return // reported by the test above
+      const url = rowA ? urlFor(route.url, rowA.id) : route.url
+      const hasBody = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH'
+      // A's own row as the body makes validation pass where it can; a generated one otherwise.
+      const body = hasBody
+        ? rowA && route.method !== 'POST'
+          ? { ...rowA }
+          : (sampleBody(route.method, route.url) ?? {})
+        : undefined
 
-    // (1) No session: 401, before anything else is looked at.
-    const anonymous = await call(route.method, url, undefined, body)
-    expect(anonymous.statusCode, `${route.method} ${url} without a session`).toBe(401)
+      // (1) No session: 401, before anything else is looked at.
+      const anonymous = await call(route.method, url, undefined, body)
+      expect(anonymous.statusCode, `${route.method} ${url} without a session`).toBe(401)
 
-    // (2) A session without the route's permissions: 403.
-    if (perms.length) {
-      const without = await actorWithout(perms)
-      const res = await call(route.method, url, without, body)
-      expect(res.statusCode, `${route.method} ${url} without ${perms.join('|')}: ${res.body}`).toBe(403)
-    }
+      // (2) A session without the route's permissions: 403.
+      if (perms.length) {
+        const without = await actorWithout(perms)
+        const res = await call(route.method, url, without, body)
+        expect(res.statusCode, `${route.method} ${url} without ${perms.join('|')}: ${res.body}`).toBe(403)
+      }
 
-    // (3) Another company: 404 for A's row, never A's data.
-    if (rowA && !PLATFORM_WIDE.includes(src!)) {
-      const res = await call(route.method, url, ownerB, body)
-      const leaks = telltales(rowA).filter((v) => res.body.includes(v))
-      expect(leaks, `${route.method} ${url} as company B leaked ${leaks.join(', ')}`).toEqual([])
-      // 422: the body was refused before the lookup (no 2xx, and no data of A, checked above).
-      if (res.statusCode !== 422) expect(res.statusCode, `${route.method} ${url} as company B: ${res.body}`).toBe(404)
-    }
-    // …and lists of B hold none of A's rows.
-    if (!isParamRoute(route.url) && rowOf.has(route.url) && !PLATFORM_WIDE.includes(route.url) && route.method === 'GET') {
-      const res = await call('GET', `${route.url}?size=100`, ownerB)
-      expect(res.statusCode).toBe(200)
-      const ids = (res.json().data as Json[]).map((r) => r.id)
-      expect(ids).not.toContain(rowOf.get(route.url)!.id)
-    }
+      // (3) Another company: 404 for A's row, never A's data.
+      if (rowA && !PLATFORM_WIDE.includes(src!)) {
+        const res = await call(route.method, url, ownerB, body)
+        const leaks = telltales(rowA).filter((v) => res.body.includes(v))
+        expect(leaks, `${route.method} ${url} as company B leaked ${leaks.join(', ')}`).toEqual([])
+        // 422: the body was refused before the lookup (no 2xx, and no data of A, checked above).
+        if (res.statusCode !== 422) expect(res.statusCode, `${route.method} ${url} as company B: ${res.body}`).toBe(404)
+      }
+      // …and lists of B hold none of A's rows.
+      if (!isParamRoute(route.url) && rowOf.has(route.url) && !PLATFORM_WIDE.includes(route.url) && route.method === 'GET') {
+        const res = await call('GET', `${route.url}?size=100`, ownerB)
+        expect(res.statusCode).toBe(200)
+        const ids = (res.json().data as Json[]).map((r) => r.id)
+        expect(ids).not.toContain(rowOf.get(route.url)!.id)
+      }
 
-    // (4) A's owner (the platform master for platform-only permissions) passes the checks.
-    const platformOnly = perms.length > 0 && perms.every((p) => PLATFORM_ONLY_PERMISSIONS.includes(p))
-    const who = platformOnly ? master : ownerA
-    const ownBody = hasBody && route.method === 'POST' && !isParamRoute(route.url) ? sampleBody(route.method, route.url) ?? {} : body
-    const res = await call(route.method, url, who, ownBody)
-    expect(res.statusCode, `${route.method} ${url} as ${platformOnly ? 'master' : "A's owner"}: ${res.body}`).toBeLessThan(500)
-    expect([401, 403, 404]).not.toContain(res.statusCode)
-    if (route.method === 'GET') expect([200, 422]).toContain(res.statusCode)
-  })
+      // (4) A's owner (the platform master for platform-only permissions) passes the checks.
+      const platformOnly = perms.length > 0 && perms.every((p) => PLATFORM_ONLY_PERMISSIONS.includes(p))
+      const who = platformOnly ? master : ownerA
+      const ownBody =
+        hasBody && route.method === 'POST' && !isParamRoute(route.url) ? (sampleBody(route.method, route.url) ?? {}) : body
+      const res = await call(route.method, url, who, ownBody)
+      expect(res.statusCode, `${route.method} ${url} as ${platformOnly ? 'master' : "A's owner"}: ${res.body}`).toBeLessThan(500)
+      expect([401, 403, 404]).not.toContain(res.statusCode)
+      if (route.method === 'GET') expect([200, 422]).toContain(res.statusCode)
+    },
+  )
 })

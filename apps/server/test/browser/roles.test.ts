@@ -13,7 +13,12 @@ import { startBrowserEnv, type BrowserEnv } from './harness.js'
 let env: BrowserEnv
 let page: Page
 let ownerEmail: string
-const agent = { name: 'Sari Sales', username: 'sarisales', email: `sari.${Date.now()}@example.test`, password: 'sales-agent-2026' }
+const agent = {
+  name: 'Sari Sales',
+  username: 'sarisales',
+  email: `sari.${Date.now()}@example.test`,
+  password: 'sales-agent-2026',
+}
 
 beforeAll(async () => {
   env = await startBrowserEnv()
@@ -68,7 +73,10 @@ describe('roles and permissions journey', () => {
   it('default roles cannot be deleted, and a role can be duplicated after an orange confirmation', async () => {
     const ownerRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'owner', exact: true }) })
     expect(await ownerRow.getByRole('button', { name: 'Delete', exact: true }).isDisabled()).toBe(true)
-    const salesRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Sales Agent', exact: true }) }).first()
+    const salesRow = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'Sales Agent', exact: true }) })
+      .first()
     expect(await salesRow.getByRole('button', { name: 'Delete', exact: true }).isDisabled()).toBe(false)
     await salesRow.getByRole('button', { name: 'Duplicate', exact: true }).click()
     const confirm = dialog(page).filter({ hasText: 'Duplicate Sales Agent' })
@@ -158,12 +166,17 @@ describe('roles and permissions journey', () => {
           headers: { 'content-type': 'application/json', ...headers },
           body: JSON.stringify({ name: 'Sneaky', slug: 'sneaky', description: 'Not allowed', is_active: true }),
         }).then(async (r) => ({ status: r.status, body: (await r.json()) as { message: string } }))
-      const list = await fetch('/api/v1/categories', { credentials: 'include', headers: { 'X-Requested-With': 'XMLHttpRequest' } })
+      const list = await fetch('/api/v1/categories', {
+        credentials: 'include',
+        headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      })
       return { app: await post({ 'X-Requested-With': 'XMLHttpRequest' }), bare: await post({}), list: list.status }
     })
     expect(result.list).toBe(200)
     expect(result.app.status).toBe(403)
-    expect(result.app.body.message).toBe('Permission Denied: Your Access Rights are Restricted, you cannot access these features and pages')
+    expect(result.app.body.message).toBe(
+      'Permission Denied: Your Access Rights are Restricted, you cannot access these features and pages',
+    )
     expect(result.bare.status).toBe(403)
   })
 })

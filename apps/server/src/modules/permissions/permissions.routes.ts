@@ -18,7 +18,12 @@ export const permissionsResource = defineResource({
   table: permissions,
   companyScoped: false,
   input: createPermissionSchema,
-  fields: { id: permissions.id, name: permissions.name, display_name: permissions.display_name, created_at: permissions.created_at },
+  fields: {
+    id: permissions.id,
+    name: permissions.name,
+    display_name: permissions.display_name,
+    created_at: permissions.created_at,
+  },
   searchable: [permissions.name, permissions.display_name],
   sortable: PERMISSION_SORTABLE,
   defaultSort: 'created_at',

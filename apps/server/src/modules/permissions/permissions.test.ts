@@ -45,12 +45,18 @@ describe('permissions: the platform catalogue', () => {
     expect(again.json().errors.name).toEqual(['Name in Used'])
     const bad = await call('POST', '/permissions', master, { name: 'report list!', display_name: 'R' })
     expect(bad.statusCode).toBe(422)
-    expect(bad.json().errors.name).toEqual(['Name may hold lower-case letters, digits and underscores only, starting with a letter'])
+    expect(bad.json().errors.name).toEqual([
+      'Name may hold lower-case letters, digits and underscores only, starting with a letter',
+    ])
     expect(bad.json().errors.display_name).toEqual(['Display Name must be at least 2 characters'])
     // Companies see it and may grant it.
     const listed = (await call('GET', '/permissions?search=report_list', owner)).json().data
     expect(listed).toHaveLength(1)
-    const role = await call('POST', '/roles', owner, { name: 'reporter', display_name: 'Reporter', permission_list: [listed[0].id] })
+    const role = await call('POST', '/roles', owner, {
+      name: 'reporter',
+      display_name: 'Reporter',
+      permission_list: [listed[0].id],
+    })
     expect(role.statusCode).toBe(200)
   })
 

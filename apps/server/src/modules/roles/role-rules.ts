@@ -36,22 +36,33 @@ export function listForMessage(items: Array<string | number>): string {
  * (`alreadyHeld`: the role's current permissions, which may stay).
  * Answers the distinct permissions.
  */
-export async function checkPermissionList(tx: Db, auth: SessionUser, ids: readonly number[], alreadyHeld: readonly number[] = []) {
+export async function checkPermissionList(
+  tx: Db,
+  auth: SessionUser,
+  ids: readonly number[],
+  alreadyHeld: readonly number[] = [],
+) {
   const unique = [...new Set(ids)]
   if (unique.length === 0) return []
-  const rows = await tx.select({ id: permissions.id, name: permissions.name }).from(permissions).where(inArray(permissions.id, unique))
+  const rows = await tx
+    .select({ id: permissions.id, name: permissions.name })
+    .from(permissions)
+    .where(inArray(permissions.id, unique))
   const known = new Set(rows.map((r) => r.id))
   const missing = unique.filter((id) => !known.has(id))
-  if (missing.length) throw unprocessable({ permission_list: [{ key: 'roles.unknown_permission', params: { ids: listForMessage(missing) } }] })
+  if (missing.length)
+    throw unprocessable({ permission_list: [{ key: 'roles.unknown_permission', params: { ids: listForMessage(missing) } }] })
   if (!auth.isPlatform) {
     const platformOnly = rows.filter((r) => PLATFORM_ONLY_PERMISSIONS.includes(r.name)).map((r) => r.name)
-    if (platformOnly.length) throw unprocessable({ permission_list: [{ key: 'roles.platform_only', params: { names: listForMessage(platformOnly) } }] })
+    if (platformOnly.length)
+      throw unprocessable({ permission_list: [{ key: 'roles.platform_only', params: { names: listForMessage(platformOnly) } }] })
   }
   if (!holdsEverything(auth)) {
     // What the role already holds may stay (or go); only additions must be the caller's own.
     const kept = new Set(alreadyHeld)
     const notHeld = rows.filter((r) => !kept.has(r.id) && !auth.permissions.has(r.name)).map((r) => r.name)
-    if (notHeld.length) throw unprocessable({ permission_list: [{ key: 'roles.not_held', params: { names: listForMessage(notHeld) } }] })
+    if (notHeld.length)
+      throw unprocessable({ permission_list: [{ key: 'roles.not_held', params: { names: listForMessage(notHeld) } }] })
   }
   return rows
 }

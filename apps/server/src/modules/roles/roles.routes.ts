@@ -43,7 +43,8 @@ async function prepare(input: RoleInput, { tx, auth, existing }: WriteContext) {
   } else if (isReservedRoleName(input.name)) {
     throw unprocessable({ name: [ROLE_NAME_RESERVED_KEY] })
   }
-  if (input.permission_list) await checkPermissionList(tx, auth, input.permission_list, (existing?.permission_list as number[] | undefined) ?? [])
+  if (input.permission_list)
+    await checkPermissionList(tx, auth, input.permission_list, (existing?.permission_list as number[] | undefined) ?? [])
   return {
     name: input.name,
     display_name: input.display_name,
@@ -62,7 +63,10 @@ async function afterWrite(id: number, input: RoleInput, { tx, auth, existing }: 
 
 async function beforeDelete(row: Record<string, unknown>, { tx }: WriteContext) {
   if (row.is_default === true) throw conflict('roles.default_not_deletable')
-  const [held] = await tx.select({ n: count() }).from(users).where(eq(users.role_id, row.id as number))
+  const [held] = await tx
+    .select({ n: count() })
+    .from(users)
+    .where(eq(users.role_id, row.id as number))
   if (held && held.n > 0) throw new HttpError(409, 'roles.in_use', { count: held.n })
 }
 
@@ -79,7 +83,9 @@ export const rolesResource = defineResource({
     display_name: roles.display_name,
     is_default: roles.is_default,
     // Spelled out: inside a subquery drizzle would leave the outer "id" unqualified.
-    permission_list: sql<number[]>`ARRAY(SELECT rp.permission_id FROM role_permissions rp WHERE rp.role_id = "roles"."id" ORDER BY 1)`,
+    permission_list: sql<
+      number[]
+    >`ARRAY(SELECT rp.permission_id FROM role_permissions rp WHERE rp.role_id = "roles"."id" ORDER BY 1)`,
     users_count: sql<number>`(SELECT count(*)::int FROM users u WHERE u.role_id = "roles"."id")`,
     created_at: roles.created_at,
   },

@@ -30,11 +30,17 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: Acto
 let seq = 0
 async function createRole(over: Payload = {}, who = owner) {
   seq++
-  const res = await call('POST', '/roles', who, { name: `custom${seq}`, display_name: `Custom ${seq}`, permission_list: ids('category_list'), ...over })
+  const res = await call('POST', '/roles', who, {
+    name: `custom${seq}`,
+    display_name: `Custom ${seq}`,
+    permission_list: ids('category_list'),
+    ...over,
+  })
   expect(res.statusCode, res.body).toBe(200)
   return res.json().data as { id: number; name: string; display_name: string; is_default: boolean; permission_list: number[] }
 }
-const linkCount = async (id: number) => (await t.app.db.select().from(rolePermissions).where(eq(rolePermissions.role_id, id))).length
+const linkCount = async (id: number) =>
+  (await t.app.db.select().from(rolePermissions).where(eq(rolePermissions.role_id, id))).length
 
 describe('roles: create and list', () => {
   it('creates a role with its permissions in one go', async () => {
@@ -60,7 +66,9 @@ describe('roles: create and list', () => {
       users_count: number
     }>
     const names = rows.map((r) => r.name)
-    expect(names).toEqual(expect.arrayContaining(['owner', 'admin', 'finance', 'marketing', 'operator', 'produksi', 'client', 'supplier']))
+    expect(names).toEqual(
+      expect.arrayContaining(['owner', 'admin', 'finance', 'marketing', 'operator', 'produksi', 'client', 'supplier']),
+    )
     expect(rows.find((r) => r.name === 'owner')).toMatchObject({ is_default: true, users_count: 1 })
     const bIds = new Set(b.roles.map((r) => r.id))
     expect((rows as unknown as Array<{ id: number }>).some((r) => bIds.has(r.id))).toBe(false)
@@ -69,11 +77,14 @@ describe('roles: create and list', () => {
     }
   })
 
-  it.each(['owner', 'Admin', ' finance ', 'OPERATOR', 'produksi', 'marketing', 'master'])('refuses the reserved name %j (name_unique)', async (name) => {
-    const res = await call('POST', '/roles', owner, { name, display_name: 'Whatever' })
-    expect(res.statusCode).toBe(422)
-    expect(res.json().errors.name).toEqual(['This role name is reserved; choose another name'])
-  })
+  it.each(['owner', 'Admin', ' finance ', 'OPERATOR', 'produksi', 'marketing', 'master'])(
+    'refuses the reserved name %j (name_unique)',
+    async (name) => {
+      const res = await call('POST', '/roles', owner, { name, display_name: 'Whatever' })
+      expect(res.statusCode).toBe(422)
+      expect(res.json().errors.name).toEqual(['This role name is reserved; choose another name'])
+    },
+  )
 
   it('refuses a name used by another role of the company, whatever its case (409)', async () => {
     const first = await createRole()
@@ -86,7 +97,11 @@ describe('roles: create and list', () => {
 
   it('refuses unknown permission ids, 10,000 ids, ids that are not numbers, and leaves nothing behind', async () => {
     const before = (await call('GET', '/roles?size=1', owner)).json().pagination.total
-    const unknown = await call('POST', '/roles', owner, { name: 'ghosts', display_name: 'Ghosts', permission_list: [...ids('user_list'), 999999] })
+    const unknown = await call('POST', '/roles', owner, {
+      name: 'ghosts',
+      display_name: 'Ghosts',
+      permission_list: [...ids('user_list'), 999999],
+    })
     expect(unknown.statusCode).toBe(422)
     expect(unknown.json().errors.permission_list).toEqual(['These permissions do not exist: 999999'])
     const many = await call('POST', '/roles', owner, {
@@ -105,12 +120,19 @@ describe('roles: create and list', () => {
   })
 
   it('refuses platform-only permissions to a company, even to its owner', async () => {
-    const res = await call('POST', '/roles', owner, { name: 'catalogue', display_name: 'Catalogue', permission_list: ids('permission_create') })
+    const res = await call('POST', '/roles', owner, {
+      name: 'catalogue',
+      display_name: 'Catalogue',
+      permission_list: ids('permission_create'),
+    })
     expect(res.statusCode).toBe(422)
     expect(res.json().errors.permission_list).toEqual(['Only the platform may grant: permission_create'])
     // Nor on the owner's own role.
     const own = (await call('GET', `/roles/${roleId(a, 'owner')}`, owner)).json().data
-    const self = await call('PUT', `/roles/${own.id}`, owner, { ...own, permission_list: [...own.permission_list, ...ids('permission_create')] })
+    const self = await call('PUT', `/roles/${own.id}`, owner, {
+      ...own,
+      permission_list: [...own.permission_list, ...ids('permission_create')],
+    })
     expect(self.statusCode).toBe(422)
     const [p] = await t.app.db.select().from(rolePermissions).where(eq(rolePermissions.role_id, own.id))
     expect(p).toBeDefined()
@@ -121,7 +143,11 @@ describe('roles: create and list', () => {
 
   it('lets the platform grant platform-only permissions to its own roles', async () => {
     const { master } = await createPlatformMaster(t.app)
-    const res = await call('POST', '/roles', master, { name: 'curator', display_name: 'Curator', permission_list: ids('permission_create') })
+    const res = await call('POST', '/roles', master, {
+      name: 'curator',
+      display_name: 'Curator',
+      permission_list: ids('permission_create'),
+    })
     expect(res.statusCode).toBe(200)
   })
 })
@@ -157,7 +183,11 @@ describe('roles: edit', () => {
     expect(renamed.json().errors.name).toEqual(['The name of the owner role cannot be changed'])
     const notDefault = await call('PUT', `/roles/${id}`, owner, { name: 'owner', display_name: 'Owner', is_default: false })
     expect(notDefault.statusCode).toBe(422)
-    const shrunk = await call('PUT', `/roles/${id}`, owner, { name: 'owner', display_name: 'Company Owner', permission_list: ids('user_list') })
+    const shrunk = await call('PUT', `/roles/${id}`, owner, {
+      name: 'owner',
+      display_name: 'Company Owner',
+      permission_list: ids('user_list'),
+    })
     expect(shrunk.statusCode).toBe(200)
     expect(shrunk.json().data.display_name).toBe('Company Owner')
     expect(shrunk.json().data.permission_list).toHaveLength(ALL_PERMISSIONS.length - PLATFORM_ONLY_PERMISSIONS.length)
@@ -172,20 +202,44 @@ describe('roles: edit', () => {
   })
 
   it('lets no one but an owner widen a role: not their own, not beyond what they hold', async () => {
-    const manager = await createUserWithPermissions(t.app, a.company.id, ['role_list', 'role_view', 'role_update', 'role_create', 'category_list'])
+    const manager = await createUserWithPermissions(t.app, a.company.id, [
+      'role_list',
+      'role_view',
+      'role_update',
+      'role_create',
+      'category_list',
+    ])
     const own = (await call('GET', `/roles/${manager.roleId}`, owner)).json().data
-    const self = await call('PUT', `/roles/${manager.roleId}`, manager, { ...own, permission_list: [...own.permission_list, ...ids('user_delete')] })
+    const self = await call('PUT', `/roles/${manager.roleId}`, manager, {
+      ...own,
+      permission_list: [...own.permission_list, ...ids('user_delete')],
+    })
     expect(self.statusCode).toBe(403)
     expect(self.json().message).toBe('You cannot change the role you hold')
-    const beyond = await call('POST', '/roles', manager, { name: 'wider', display_name: 'Wider', permission_list: ids('category_list', 'user_delete') })
+    const beyond = await call('POST', '/roles', manager, {
+      name: 'wider',
+      display_name: 'Wider',
+      permission_list: ids('category_list', 'user_delete'),
+    })
     expect(beyond.statusCode).toBe(422)
     expect(beyond.json().errors.permission_list).toEqual(['You cannot grant permissions you do not have: user_delete'])
-    expect((await call('POST', '/roles', manager, { name: 'narrow', display_name: 'Narrow', permission_list: ids('category_list') })).statusCode).toBe(200)
+    expect(
+      (await call('POST', '/roles', manager, { name: 'narrow', display_name: 'Narrow', permission_list: ids('category_list') }))
+        .statusCode,
+    ).toBe(200)
     // A role holding more than the manager may keep it while the manager edits it; additions stay refused.
     const wide = await createRole({ permission_list: ids('category_list', 'user_delete') })
-    const kept = await call('PUT', `/roles/${wide.id}`, manager, { name: wide.name, display_name: 'Renamed', permission_list: ids('category_list', 'user_delete') })
+    const kept = await call('PUT', `/roles/${wide.id}`, manager, {
+      name: wide.name,
+      display_name: 'Renamed',
+      permission_list: ids('category_list', 'user_delete'),
+    })
     expect(kept.statusCode).toBe(200)
-    const added = await call('PUT', `/roles/${wide.id}`, manager, { name: wide.name, display_name: 'Renamed', permission_list: ids('user_delete', 'user_create') })
+    const added = await call('PUT', `/roles/${wide.id}`, manager, {
+      name: wide.name,
+      display_name: 'Renamed',
+      permission_list: ids('user_delete', 'user_create'),
+    })
     expect(added.statusCode).toBe(422)
     expect(added.json().errors.permission_list).toEqual(['You cannot grant permissions you do not have: user_create'])
     const ownerRole = (await call('GET', `/roles/${roleId(a, 'owner')}`, owner)).json().data
@@ -251,7 +305,11 @@ describe('roles: delete', () => {
 
 describe('role actions', () => {
   it('duplicates a role as a non-default copy with the same permissions and a free name', async () => {
-    const source = await createRole({ name: 'Tour Desk', display_name: 'Tour Desk', permission_list: ids('hotel_list', 'hotel_view') })
+    const source = await createRole({
+      name: 'Tour Desk',
+      display_name: 'Tour Desk',
+      permission_list: ids('hotel_list', 'hotel_view'),
+    })
     const first = await call('GET', `/actions_user/role_duplicate/${source.id}`, owner)
     expect(first.statusCode).toBe(200)
     expect(first.json().data).toMatchObject({ name: 'Tour Desk_copy', display_name: 'Tour Desk (Copy)', is_default: false })

@@ -11,6 +11,21 @@ export function dayFormatter(timeZone = 'UTC'): (d: unknown) => string {
   return (d) => (d ? f.format(d instanceof Date ? d : new Date(String(d))).replace(/\//g, '-') : '')
 }
 
+/** Most uncompressed sheet XML allowed to wait for the compressor. */
+const SHEET_BUFFER_MAX = 1024 * 1024
+
+type Sink = NodeJS.EventEmitter & { _writableState: { length: number } }
+/**
+ * The stream the worksheet's XML is piped into on its way to the zip. exceljs
+ * writes into it without heeding its backpressure, so we watch it ourselves;
+ * found through exceljs internals, hence checked (no sink, no wait).
+ */
+function sheetSink(sheet: unknown): Sink | undefined {
+  const pipes = (sheet as { stream?: { pipes?: unknown[] } }).stream?.pipes
+  const sink = pipes?.[0] as Partial<Sink> | undefined
+  return sink && typeof sink.once === 'function' && typeof sink._writableState?.length === 'number' ? (sink as Sink) : undefined
+}
+
 /**
  * The users table as an .xlsx (spec §9: id, name, email, phone, role, status,
  * created), written row by row with exceljs' streaming writer: rows are pulled
@@ -39,14 +54,23 @@ export function usersXlsxStream(
 
   void (async () => {
     try {
+      let n = 0
       for await (const r of rows) {
         if (out.destroyed) return
         const role = r.role as { display_name?: string } | null
         sheet
           .addRow([Number(r.id), r.name, r.email, r.phone ?? '', role?.display_name ?? '', status(r.status), day(r.created_at)])
           .commit()
-        // Backpressure: the zip writes into `out`; when the client lags, wait for it.
-        if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')])
+        if (++n % 200 === 0) {
+          // Backpressure, twice: the sheet's XML waits in the zip's input until deflate takes it,
+          // and the zip's output waits in `out` until the client reads it. Wait for either.
+          const sink = sheetSink(sheet)
+          if (sink && sink._writableState.length > SHEET_BUFFER_MAX) await Promise.race([once(sink, 'drain'), once(out, 'close')])
+          if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')])
+          // Let deflate callbacks and the socket run: an embedded (PGlite) query resolves
+          // without a turn of the event loop, which would otherwise buffer the whole sheet.
+          await new Promise((resolve) => setImmediate(resolve))
+        }
       }
       sheet.commit()
       await workbook.commit()

@@ -44,7 +44,9 @@ async function otherActiveOwners(tx: Db, companyId: number, exceptUserId: number
     .select({ id: users.id })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.role_id))
-    .where(and(eq(users.company_id, companyId), eq(roles.name, OWNER_ROLE), eq(users.status, 'active'), ne(users.id, exceptUserId)))
+    .where(
+      and(eq(users.company_id, companyId), eq(roles.name, OWNER_ROLE), eq(users.status, 'active'), ne(users.id, exceptUserId)),
+    )
     .for('update', { of: users })
   return rows.length
 }
@@ -71,9 +73,15 @@ async function prepare(input: UserInput, { tx, auth, existing }: WriteContext) {
   // Nobody hands out a role stronger than their own.
   if (roleChanges && !holdsEverything(auth)) {
     const beyond = (await rolePermissionNames(tx, role.id)).filter((p) => !auth.permissions.has(p))
-    if (beyond.length) throw unprocessable({ role_id: [{ key: 'users.role_exceeds', params: { names: listForMessage(beyond) } }] })
+    if (beyond.length)
+      throw unprocessable({ role_id: [{ key: 'users.role_exceeds', params: { names: listForMessage(beyond) } }] })
   }
-  if (existing && existingRole?.name === OWNER_ROLE && existing.status === 'active' && (input.status !== 'active' || role.name !== OWNER_ROLE)) {
+  if (
+    existing &&
+    existingRole?.name === OWNER_ROLE &&
+    existing.status === 'active' &&
+    (input.status !== 'active' || role.name !== OWNER_ROLE)
+  ) {
     if ((await otherActiveOwners(tx, auth.companyId, existing.id as number)) === 0) throw conflict('users.last_owner')
   }
 
@@ -81,14 +89,20 @@ async function prepare(input: UserInput, { tx, auth, existing }: WriteContext) {
   const [emailUser] = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(sql`lower(${users.email}) = ${input.email.toLowerCase()}`, existing ? ne(users.id, existing.id as number) : undefined))
+    .where(
+      and(sql`lower(${users.email}) = ${input.email.toLowerCase()}`, existing ? ne(users.id, existing.id as number) : undefined),
+    )
     .limit(1)
   if (emailUser) throw conflict('users.email_in_used', { email: ['users.email_in_used'] })
   const [usernameUser] = await tx
     .select({ id: users.id })
     .from(users)
     .where(
-      and(eq(users.company_id, auth.companyId), eq(users.username, input.username), existing ? ne(users.id, existing.id as number) : undefined),
+      and(
+        eq(users.company_id, auth.companyId),
+        eq(users.username, input.username),
+        existing ? ne(users.id, existing.id as number) : undefined,
+      ),
     )
     .limit(1)
   if (usernameUser) throw conflict('users.username_in_used', { username: ['users.username_in_used'] })
@@ -117,7 +131,8 @@ async function beforeDelete(row: Record<string, unknown>, { tx, auth }: WriteCon
   const role = row.role as { name: string }
   if (role.name === OWNER_ROLE) {
     if (!holdsEverything(auth)) throw forbidden('users.owner_only')
-    if (row.status === 'active' && (await otherActiveOwners(tx, auth.companyId, row.id as number)) === 0) throw conflict('users.last_owner')
+    if (row.status === 'active' && (await otherActiveOwners(tx, auth.companyId, row.id as number)) === 0)
+      throw conflict('users.last_owner')
   }
 }
 

@@ -22,8 +22,13 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 type Payload = Record<string, unknown>
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: Actor, payload?: Payload, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: { ...(who?.headers ?? {}), ...headers }, payload })
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  who?: Actor,
+  payload?: Payload,
+  headers: Record<string, string> = {},
+) => t.app.inject({ method, url: `/api/v1${url}`, headers: { ...(who?.headers ?? {}), ...headers }, payload })
 
 let seq = 0
 function newUser(over: Payload = {}): Payload {
@@ -66,7 +71,12 @@ describe('users: create and the field rules', () => {
     const res = await call('POST', '/users', owner, newUser({ username: '  JohnDoe42 ', email: '  John.Doe@Example.TEST ' }))
     expect(res.statusCode).toBe(200)
     const row = res.json().data
-    expect(row).toMatchObject({ username: 'johndoe42', email: 'john.doe@example.test', status: 'active', company_id: a.company.id })
+    expect(row).toMatchObject({
+      username: 'johndoe42',
+      email: 'john.doe@example.test',
+      status: 'active',
+      company_id: a.company.id,
+    })
     expect(row.role).toEqual({ id: roleId(a, 'operator'), name: 'operator', display_name: 'Operator' })
     expect(row).not.toHaveProperty('password_hash')
     expect(row).not.toHaveProperty('password')
@@ -87,7 +97,9 @@ describe('users: create and the field rules', () => {
   })
 
   it('speaks Indonesian when asked', async () => {
-    const res = await call('POST', '/users', owner, newUser({ username: 'a.b', password_confirmation: 'x' }), { 'x-localization': 'id' })
+    const res = await call('POST', '/users', owner, newUser({ username: 'a.b', password_confirmation: 'x' }), {
+      'x-localization': 'id',
+    })
     expect(res.json().errors.username).toEqual(['Error Karakter tidak Valid'])
   })
 
@@ -131,7 +143,9 @@ describe('users: create and the field rules', () => {
     expect(mismatch.json().errors.password_confirmation).toEqual(['Password Confirmation Must Same with Password'])
     const missing = await call('POST', '/users', owner, {})
     expect(missing.statusCode).toBe(422)
-    expect(Object.keys(missing.json().errors)).toEqual(expect.arrayContaining(['name', 'username', 'email', 'status', 'role_id', 'password']))
+    expect(Object.keys(missing.json().errors)).toEqual(
+      expect.arrayContaining(['name', 'username', 'email', 'status', 'role_id', 'password']),
+    )
     const email = await call('POST', '/users', owner, newUser({ email: 'not-an-email' }))
     expect(email.json().errors.email).toEqual(['Email is Wrong Format'])
   })
@@ -151,7 +165,9 @@ describe('users: list', () => {
     expect(res.json().data).toHaveLength(1)
     expect(res.json().data[0].role.display_name).toBe('Operator')
     expect((await call('GET', `/users?search=${encodeURIComponent(owner.email)}`, owner)).json().pagination.total).toBe(1)
-    const byRole = (await call('GET', '/users?sort_by=role&order_by=asc&size=100', owner)).json().data as Array<{ role: { display_name: string } }>
+    const byRole = (await call('GET', '/users?sort_by=role&order_by=asc&size=100', owner)).json().data as Array<{
+      role: { display_name: string }
+    }>
     const names = byRole.map((r) => r.role.display_name)
     expect(names).toEqual([...names].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)))
     for (const key of ['name', 'username', 'email', 'phone', 'status', 'created_at']) {
@@ -171,7 +187,9 @@ describe('users: list', () => {
     const all = (await call('GET', '/users?export_data=true', master)).json().data as Array<{ company_id: number }>
     const companies = new Set(all.map((r) => r.company_id))
     expect(companies.has(a.company.id) && companies.has(b.company.id)).toBe(true)
-    const own = (await call('GET', '/users?export_data=true&is_company=true', master)).json().data as Array<{ company_id: number }>
+    const own = (await call('GET', '/users?export_data=true&is_company=true', master)).json().data as Array<{
+      company_id: number
+    }>
     expect(own.every((r) => r.company_id === master.companyId)).toBe(true)
     // Reading or changing one row stays within the master's company.
     expect((await call('GET', `/users/${owner.userId}`, master)).statusCode).toBe(404)
@@ -182,18 +200,38 @@ describe('users: edit', () => {
   it('keeps the password when none is sent and changes it when one is', async () => {
     const row = await create()
     const [before] = await t.app.db.select().from(users).where(eq(users.id, row.id))
-    const kept = await call('PUT', `/users/${row.id}`, owner, editBody(row, { name: 'Renamed', password: '', password_confirmation: '' }))
+    const kept = await call(
+      'PUT',
+      `/users/${row.id}`,
+      owner,
+      editBody(row, { name: 'Renamed', password: '', password_confirmation: '' }),
+    )
     expect(kept.statusCode).toBe(200)
     expect(kept.json().data.name).toBe('Renamed')
     const [after] = await t.app.db.select().from(users).where(eq(users.id, row.id))
     expect(after!.password_hash).toBe(before!.password_hash)
 
     const session = await signIn(row.id)
-    const short = await call('PUT', `/users/${row.id}`, owner, editBody(row, { password: 'short', password_confirmation: 'short' }))
+    const short = await call(
+      'PUT',
+      `/users/${row.id}`,
+      owner,
+      editBody(row, { password: 'short', password_confirmation: 'short' }),
+    )
     expect(short.statusCode).toBe(422)
-    const mismatch = await call('PUT', `/users/${row.id}`, owner, editBody(row, { password: 'newpassword1', password_confirmation: 'other' }))
+    const mismatch = await call(
+      'PUT',
+      `/users/${row.id}`,
+      owner,
+      editBody(row, { password: 'newpassword1', password_confirmation: 'other' }),
+    )
     expect(mismatch.json().errors.password_confirmation).toBeDefined()
-    const changed = await call('PUT', `/users/${row.id}`, owner, editBody(row, { password: 'newpassword1', password_confirmation: 'newpassword1' }))
+    const changed = await call(
+      'PUT',
+      `/users/${row.id}`,
+      owner,
+      editBody(row, { password: 'newpassword1', password_confirmation: 'newpassword1' }),
+    )
     expect(changed.statusCode).toBe(200)
     const [now] = await t.app.db.select().from(users).where(eq(users.id, row.id))
     expect(now!.password_hash).not.toBe(before!.password_hash)
@@ -243,7 +281,9 @@ describe('users: edit', () => {
     const admin = await create({ role_id: roleId(a, 'admin') })
     const adminSession = await signIn(admin.id)
     const ownerRow = (await call('GET', `/users/${owner.userId}`, owner)).json().data
-    expect((await call('PUT', `/users/${owner.userId}`, adminSession, editBody(ownerRow, { status: 'blocked' }))).statusCode).toBe(403)
+    expect(
+      (await call('PUT', `/users/${owner.userId}`, adminSession, editBody(ownerRow, { status: 'blocked' }))).statusCode,
+    ).toBe(403)
     expect((await call('DELETE', `/users/${owner.userId}`, adminSession)).statusCode).toBe(403)
     const toOwner = await call('POST', '/users', adminSession, newUser({ role_id: roleId(a, 'owner') }))
     expect(toOwner.statusCode).toBe(403)
@@ -266,7 +306,12 @@ describe('users: edit', () => {
     const blocked = await call('PUT', `/users/${row.id}`, platform.master, editBody(row, { status: 'blocked' }))
     expect(blocked.statusCode).toBe(409)
     expect(blocked.json().message).toBe("The company's last active owner cannot be removed, blocked or given another role")
-    const demoted = await call('PUT', `/users/${row.id}`, platform.master, editBody(row, { role_id: platform.roles.find((r) => r.name === 'admin')!.id }))
+    const demoted = await call(
+      'PUT',
+      `/users/${row.id}`,
+      platform.master,
+      editBody(row, { role_id: platform.roles.find((r) => r.name === 'admin')!.id }),
+    )
     expect(demoted.statusCode).toBe(409)
     expect((await call('DELETE', `/users/${row.id}`, platform.master)).statusCode).toBe(409)
     // With a second active owner, the first may go.
@@ -314,7 +359,14 @@ describe('users: export', () => {
     const rows = await readXlsx(res.rawPayload)
     expect(rows[0]).toEqual(['id', 'name', 'email', 'phone', 'role', 'status', 'created'])
     expect(rows).toHaveLength(2)
-    expect(rows[1]!.slice(1, 7)).toEqual(['Export Person', expect.stringContaining('@example.test'), '+62 811', 'Operator', 'Active', expect.stringMatching(/^\d\d-\d\d-\d{4}$/)])
+    expect(rows[1]!.slice(1, 7)).toEqual([
+      'Export Person',
+      expect.stringContaining('@example.test'),
+      '+62 811',
+      'Operator',
+      'Active',
+      expect.stringMatching(/^\d\d-\d\d-\d{4}$/),
+    ])
   })
 
   it('exports every company user, in the request language and time zone', async () => {

@@ -7,7 +7,16 @@ import { ACTIONS, type ListResponse } from '@app/shared'
 import type { CustomFieldProps, ResourceRow } from '../../components/resource'
 import { api, unwrap } from '../../lib/api-client'
 import { queryKeys } from '../../lib/query-keys'
-import { buildMatrix, columnIds, grantable, rowIds, stateOf, toggleAll, toggleOne, type CataloguePermission } from './permission-matrix'
+import {
+  buildMatrix,
+  columnIds,
+  grantable,
+  rowIds,
+  stateOf,
+  toggleAll,
+  toggleOne,
+  type CataloguePermission,
+} from './permission-matrix'
 
 const catalogueParams = { export_data: true, sort_by: 'name', order_by: 'asc' } as const
 

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { ALL_PERMISSIONS, permissionDisplayName } from '@app/shared'
 import { buildMatrix, columnIds, grantable, rowIds, stateOf, toggleAll, toggleOne } from './permission-matrix'
 
-const catalogue = [...ALL_PERMISSIONS, 'report_list'].map((name, i) => ({ id: i + 1, name, display_name: permissionDisplayName(name) }))
+const catalogue = [...ALL_PERMISSIONS, 'report_list'].map((name, i) => ({
+  id: i + 1,
+  name,
+  display_name: permissionDisplayName(name),
+}))
 const idOf = (name: string) => catalogue.find((p) => p.name === name)!.id
 
 describe('the permission matrix', () => {
@@ -28,8 +32,16 @@ describe('the permission matrix', () => {
     const some = toggleOne([], idOf('user_list'), true)
     expect(stateOf(new Set(some), row)).toBe('some')
     // A locked id keeps its state.
-    const locked = toggleAll([idOf('user_delete')], row.filter((id) => id !== idOf('user_delete')))
-    expect(toggleAll(locked, row.filter((id) => id !== idOf('user_delete')))).toEqual([idOf('user_delete')])
+    const locked = toggleAll(
+      [idOf('user_delete')],
+      row.filter((id) => id !== idOf('user_delete')),
+    )
+    expect(
+      toggleAll(
+        locked,
+        row.filter((id) => id !== idOf('user_delete')),
+      ),
+    ).toEqual([idOf('user_delete')])
   })
 
   it('lets owners grant all but platform-only permissions, others only what they hold', () => {

@@ -1,5 +1,12 @@
 import { IconCopy } from '@tabler/icons-react'
-import { createRoleSchema, RELOAD_DELAY_MS, SEEDED_ROLE_NAMES, SUPER_ROLE_NAMES, updateRoleSchema, type RoleRow } from '@app/shared'
+import {
+  createRoleSchema,
+  RELOAD_DELAY_MS,
+  SEEDED_ROLE_NAMES,
+  SUPER_ROLE_NAMES,
+  updateRoleSchema,
+  type RoleRow,
+} from '@app/shared'
 import { col, defineResource, field, type FieldContext } from '../../components/resource'
 import { api } from '../../lib/api-client'
 import { PermissionMatrix } from './PermissionMatrix'

@@ -68,7 +68,11 @@ export default defineResource<Row>({
     field.text('phone', { span: 6, type: 'tel' }),
     field.select('role_id', {
       span: 6,
-      source: { resource: 'roles', labelKey: 'display_name', params: { is_active: undefined, sort_by: 'display_name', order_by: 'asc' } },
+      source: {
+        resource: 'roles',
+        labelKey: 'display_name',
+        params: { is_active: undefined, sort_by: 'display_name', order_by: 'asc' },
+      },
       disabled: editingSelf,
     }),
     field.select('status', {
