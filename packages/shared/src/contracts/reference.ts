@@ -64,7 +64,7 @@ export const groupAttributeInputSchema = z.object({
   is_active: z.boolean().default(true),
 })
 export type GroupAttributeInput = z.infer<typeof groupAttributeInputSchema>
-export const GROUP_ATTRIBUTE_SORTABLE = ['name', 'type', 'option_type', 'is_active', 'created_at'] as const
+export const GROUP_ATTRIBUTE_SORTABLE = ['name', 'type', 'created_at'] as const
 
 export const groupAttributeSchema = z.object({
   id: z.number(),

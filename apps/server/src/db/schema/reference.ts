@@ -26,6 +26,8 @@ function referenceTable<N extends string>(name: N) {
       uniqueIndex(`${name}_company_slug_uq`).on(t.company_id, t.slug),
       index(`${name}_company_created_idx`).on(t.company_id, t.created_at),
       index(`${name}_company_name_idx`).on(t.company_id, t.name),
+      // The is_active sort (is_active, then id) and the is_active filter.
+      index(`${name}_company_active_idx`).on(t.company_id, t.is_active, t.id),
       index(`${name}_name_trgm_idx`).using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     ],
   )
@@ -58,6 +60,7 @@ export const groupAttributes = pgTable(
     uniqueIndex('group_attributes_company_name_uq').on(t.company_id, sql`lower(${t.name})`),
     index('group_attributes_company_created_idx').on(t.company_id, t.created_at),
     index('group_attributes_company_type_idx').on(t.company_id, t.type),
+    index('group_attributes_company_name_idx').on(t.company_id, t.name),
     index('group_attributes_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 )
@@ -83,6 +86,8 @@ export const attributes = pgTable(
     uniqueIndex('attributes_company_slug_uq').on(t.company_id, t.slug),
     index('attributes_company_created_idx').on(t.company_id, t.created_at),
     index('attributes_group_idx').on(t.group_id),
+    index('attributes_company_name_idx').on(t.company_id, t.name),
+    index('attributes_company_active_idx').on(t.company_id, t.is_active, t.id),
     index('attributes_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 )
