@@ -60,7 +60,9 @@ async function throughput(n: number, concurrency: number, fn: (i: number) => Pro
 }
 
 async function benchArgon2() {
-  console.log(`\n## argon2id  memoryCost=${ARGON2_OPTIONS.memoryCost} KiB  timeCost=${ARGON2_OPTIONS.timeCost}  parallelism=${ARGON2_OPTIONS.parallelism}`)
+  console.log(
+    `\n## argon2id  memoryCost=${ARGON2_OPTIONS.memoryCost} KiB  timeCost=${ARGON2_OPTIONS.timeCost}  parallelism=${ARGON2_OPTIONS.parallelism}`,
+  )
   if (process.env.ARGON2_FAST === '1') console.log('   (ARGON2_FAST=1 is set: these are the test parameters, not production)')
   await hashPassword('warm-up-password')
   const hashes: string[] = []
@@ -68,7 +70,9 @@ async function benchArgon2() {
   console.log(`hash, one at a time:    ${fmt(hash)}`)
   const verify = stats(await timed(HASHES, (i) => verifyPassword(hashes[i]!, `password-${i}`)))
   console.log(`verify, one at a time:  ${fmt(verify)}`)
-  const perSecond = await throughput(HASHES, 8, (i) => verifyPassword(hashes[i % hashes.length]!, `password-${i % hashes.length}`))
+  const perSecond = await throughput(HASHES, 8, (i) =>
+    verifyPassword(hashes[i % hashes.length]!, `password-${i % hashes.length}`),
+  )
   console.log(`verify, 8 in flight:    ${perSecond.toFixed(1)} verifies/s on ${os.cpus().length} cores`)
 }
 
@@ -86,12 +90,23 @@ async function benchLogin(driver: 'pglite' | 'pg') {
         owner: { name: 'Owner', email: EMAIL, password: PASSWORD, status: 'active' },
       }),
     )
-    const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', NODE_ENV: 'production', WEB_DIST: path.join(dataDir, 'none') })
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'production',
+      WEB_DIST: path.join(dataDir, 'none'),
+    })
     app = await buildApp({ config, database, logger: false })
     await app.ready()
     // Each login from its own address, so the 10-a-minute limit measures nothing here.
     const login = (i: number, email = EMAIL, password = PASSWORD) =>
-      app!.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password }, remoteAddress: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` })
+      app!.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email, password },
+        remoteAddress: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+      })
     let ok = 0
     for (let i = 0; i < 5; i++) await login(100_000 + i)
     const success = stats(await timed(LOGINS, async (i) => ((await login(i)).statusCode === 200 ? ok++ : 0)))
@@ -99,7 +114,9 @@ async function benchLogin(driver: 'pglite' | 'pg') {
     const unknown = stats(await timed(LOGINS, (i) => login(40_000 + i, `nobody${i}@auth.bench`, 'wrong-password-1')))
     const perSecond = await throughput(LOGINS, 4, (i) => login(60_000 + i))
     const token = (await login(99_999)).json().data.token as string
-    const me = stats(await timed(LOGINS * 5, () => app!.inject({ url: '/api/v1/auth/me', headers: { authorization: `Bearer ${token}` } })))
+    const me = stats(
+      await timed(LOGINS * 5, () => app!.inject({ url: '/api/v1/auth/me', headers: { authorization: `Bearer ${token}` } })),
+    )
     if (ok !== LOGINS) throw new Error(`only ${ok}/${LOGINS} logins succeeded`)
     console.log(`\n## POST /auth/login on ${driver} (in-process, app.inject)`)
     console.log(`success:          ${fmt(success)}`)

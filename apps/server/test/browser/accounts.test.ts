@@ -38,6 +38,11 @@ afterAll(async () => {
   fs.rmSync(webCopy, { recursive: true, force: true })
 })
 
+/** The page's globals used here (this package is compiled without the DOM types). */
+interface BrowserGlobals {
+  localStorage: { setItem(k: string, v: string): void; getItem(k: string): string | null }
+}
+
 /** A form field by its label; Mantine puts ' *' after the label of a required field. */
 const field = (scope: Pick<Page, 'getByLabel'>, label: string) =>
   scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`))
@@ -165,13 +170,13 @@ describe('accounts journey', () => {
   })
 
   it('signs out: cookie and remembered menu cleared, back at /', async () => {
-    await page.evaluate(() => localStorage.setItem('nav.group', 'datamaster'))
+    await page.evaluate(() => (globalThis as unknown as BrowserGlobals).localStorage.setItem('nav.group', 'datamaster'))
     await page.getByRole('button', { name: 'Menu akun' }).click()
     await page.getByRole('menuitem', { name: 'Keluar' }).click()
     await page.waitForURL((u) => u.pathname === '/')
     await page.getByRole('button', { name: 'Masuk' }).waitFor()
     expect((await page.context().cookies()).find((c) => c.name === 'token')).toBeUndefined()
-    expect(await page.evaluate(() => localStorage.getItem('nav.group'))).toBeNull()
+    expect(await page.evaluate(() => (globalThis as unknown as BrowserGlobals).localStorage.getItem('nav.group'))).toBeNull()
     // /app without a session goes to /login.
     await page.goto('/app')
     await page.waitForURL(/\/login$/)
@@ -190,7 +195,10 @@ describe('accounts journey', () => {
   it('signs the user out to /login when a call answers 401', async () => {
     await env.app.db.execute(sql`DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = ${lower})`)
     await page.getByText('Data Master', { exact: true }).click()
-    await page.getByRole('link', { name: /Kategori/ }).first().click()
+    await page
+      .getByRole('link', { name: /Kategori/ })
+      .first()
+      .click()
     await page.waitForURL(/\/login$/)
   })
 
@@ -222,7 +230,11 @@ describe('accounts journey', () => {
     // Spend this address's allowance for /auth/forgot (5 per 2 minutes; the browser also comes from 127.0.0.1).
     for (let i = 0; i < 5; i++) {
       await p.evaluate(() =>
-        fetch('/api/v1/auth/forgot', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'nobody@example.test' }) }),
+        fetch('/api/v1/auth/forgot', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'nobody@example.test' }),
+        }),
       )
     }
     await field(p, 'Email').fill('nobody@example.test')

@@ -59,8 +59,10 @@ afterAll(async () => {
 describe('Google sign-in', () => {
   it('asks a new Google user for a company name, then signs in; the next time signs in directly', async () => {
     const page = await env.newPage()
-    await page.route('https://accounts.google.com/gsi/client', (route) => route.fulfill({ contentType: 'text/javascript', body: GSI_STUB }))
-    await page.addInitScript((c) => ((window as unknown as { __testCredential: string }).__testCredential = c), credential)
+    await page.route('https://accounts.google.com/gsi/client', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: GSI_STUB }),
+    )
+    await page.addInitScript((c) => ((globalThis as unknown as { __testCredential: string }).__testCredential = c), credential)
     await page.goto('/login')
     await page.getByRole('button', { name: 'Sign in with Google (test)' }).click()
     const dialog = page.getByRole('dialog', { name: 'Create Your Company' })

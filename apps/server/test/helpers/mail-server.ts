@@ -111,7 +111,12 @@ export async function startMailServer(): Promise<MailServer> {
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))
       stream.on('end', () => {
-        mails.push(parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => asciiAddress(r.address))))
+        mails.push(
+          parseMail(
+            Buffer.concat(chunks).toString('utf8'),
+            session.envelope.rcptTo.map((r) => asciiAddress(r.address)),
+          ),
+        )
         for (const w of waiters) w()
         callback()
       })
@@ -136,7 +141,11 @@ export async function startMailServer(): Promise<MailServer> {
         }
         const timer = setTimeout(() => {
           waiters.delete(check)
-          reject(new Error(`no mail to ${to} within ${timeoutMs} ms (received: ${mails.map((m) => m.envelopeTo.join(',')).join('; ')})`))
+          reject(
+            new Error(
+              `no mail to ${to} within ${timeoutMs} ms (received: ${mails.map((m) => m.envelopeTo.join(',')).join('; ')})`,
+            ),
+          )
         }, timeoutMs)
         waiters.add(check)
         check()

@@ -24,13 +24,7 @@ export function normalizeEmail(raw: string): string {
   }
 }
 
-export const emailField = z
-  .string()
-  .trim()
-  .min(1)
-  .max(MAX_NAME)
-  .transform(normalizeEmail)
-  .pipe(z.email().max(MAX_NAME))
+export const emailField = z.string().trim().min(1).max(MAX_NAME).transform(normalizeEmail).pipe(z.email().max(MAX_NAME))
 
 export const passwordField = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX)
 /** Required, otherwise free text (spec §5: company and name have no further rule). */

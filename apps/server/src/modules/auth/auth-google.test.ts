@@ -35,7 +35,13 @@ afterAll(async () => {
 
 let ip = 0
 const post = (url: string, body: unknown, locale = 'en') =>
-  t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload: body as object, remoteAddress: `10.9.0.${++ip}`, headers: { 'x-localization': locale } })
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    payload: body as object,
+    remoteAddress: `10.9.0.${++ip}`,
+    headers: { 'x-localization': locale },
+  })
 
 interface Claims {
   email?: string
@@ -84,8 +90,16 @@ describe('Google sign-in', () => {
     const token = done.json().data.token as string
     expect(String(done.headers['set-cookie'])).toMatch(/token=.*HttpOnly.*SameSite=Strict/i)
     const me = await t.app.inject({ url: '/api/v1/auth/me', headers: { authorization: `Bearer ${token}` } })
-    expect(me.json().data).toMatchObject({ email, name: 'Dewi Lestari', role_name: 'owner', locale: 'id', company: { name: 'Dewi Travel' } })
-    const row = (await t.app.db.execute(sql`SELECT status, google_sub, password_hash FROM users WHERE email = ${email}`)) as unknown as {
+    expect(me.json().data).toMatchObject({
+      email,
+      name: 'Dewi Lestari',
+      role_name: 'owner',
+      locale: 'id',
+      company: { name: 'Dewi Travel' },
+    })
+    const row = (await t.app.db.execute(
+      sql`SELECT status, google_sub, password_hash FROM users WHERE email = ${email}`,
+    )) as unknown as {
       rows: Array<{ status: string; google_sub: string; password_hash: string | null }>
     }
     expect(row.rows[0]).toEqual({ status: 'active', google_sub: 'sub-new-1', password_hash: null })
@@ -113,7 +127,9 @@ describe('Google sign-in', () => {
     const { owner: pendingOwner } = await createCompany(t.app)
     await t.app.db.execute(sql`UPDATE users SET status = 'pending' WHERE id = ${pendingOwner.userId}`)
     expect((await post('/auth/google_login', { credential: await idToken({ email: pendingOwner.email }) })).statusCode).toBe(200)
-    const st = (await t.app.db.execute(sql`SELECT status FROM users WHERE id = ${pendingOwner.userId}`)) as unknown as { rows: Array<{ status: string }> }
+    const st = (await t.app.db.execute(sql`SELECT status FROM users WHERE id = ${pendingOwner.userId}`)) as unknown as {
+      rows: Array<{ status: string }>
+    }
     expect(st.rows[0]!.status).toBe('active')
   })
 
@@ -140,7 +156,11 @@ describe('Google sign-in', () => {
   })
 
   it('refuses garbage, an unsigned token and a 10 kB credential without a 500', async () => {
-    for (const credential of ['not-a-jwt', 'a.b.c', `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"x"}').toString('base64url')}.`]) {
+    for (const credential of [
+      'not-a-jwt',
+      'a.b.c',
+      `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"x"}').toString('base64url')}.`,
+    ]) {
       const res = await post('/auth/google_login', { credential })
       expect(res.statusCode, credential).toBe(422)
     }
@@ -161,7 +181,11 @@ describe('Google sign-in with its keys out of reach', () => {
   afterAll(() => down.close())
 
   it('answers 503, not a 500 and not "invalid token"', async () => {
-    const res = await down.app.inject({ method: 'POST', url: '/api/v1/auth/google_login', payload: { credential: await idToken() } })
+    const res = await down.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/google_login',
+      payload: { credential: await idToken() },
+    })
     expect(res.statusCode).toBe(503)
     expect(res.json().message).toMatch(/unavailable/)
   })

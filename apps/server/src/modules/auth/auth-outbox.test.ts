@@ -15,8 +15,13 @@ afterAll(() => t.close())
 const outbox = () => path.join(t.config.dataDir, 'outbox')
 
 async function waitForFiles(n: number) {
-  await expect.poll(() => (fs.existsSync(outbox()) ? fs.readdirSync(outbox()).length : 0), { timeout: 10_000 }).toBeGreaterThanOrEqual(n)
-  return fs.readdirSync(outbox()).sort().map((f) => path.join(outbox(), f))
+  await expect
+    .poll(() => (fs.existsSync(outbox()) ? fs.readdirSync(outbox()).length : 0), { timeout: 10_000 })
+    .toBeGreaterThanOrEqual(n)
+  return fs
+    .readdirSync(outbox())
+    .sort()
+    .map((f) => path.join(outbox(), f))
 }
 
 describe('mail without SMTP_URL', () => {
@@ -25,7 +30,13 @@ describe('mail without SMTP_URL', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/register',
-      payload: { companies: 'Offline Tours', name: 'Rudi', email, password: 'secret-pass-1', password_confirmation: 'secret-pass-1' },
+      payload: {
+        companies: 'Offline Tours',
+        name: 'Rudi',
+        email,
+        password: 'secret-pass-1',
+        password_confirmation: 'secret-pass-1',
+      },
     })
     expect(res.statusCode).toBe(200)
     const [file] = await waitForFiles(1)
@@ -51,7 +62,13 @@ describe('behind an HTTPS proxy (TRUST_PROXY)', () => {
     await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/register',
-      payload: { companies: 'Secure Tours', name: 'Ani', email, password: 'secret-pass-1', password_confirmation: 'secret-pass-1' },
+      payload: {
+        companies: 'Secure Tours',
+        name: 'Ani',
+        email,
+        password: 'secret-pass-1',
+        password_confirmation: 'secret-pass-1',
+      },
     })
     await t.app.db.execute(sql`UPDATE users SET status = 'active' WHERE email = ${email}`)
     const res = await t.app.inject({

@@ -6,7 +6,13 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/app.js'
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 
 function hit(app: TestApp, url: string, body: unknown, ip: string, locale = 'en') {
-  return app.app.inject({ method: 'POST', url: `/api/v1${url}`, payload: body as object, remoteAddress: ip, headers: { 'x-localization': locale } })
+  return app.app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    payload: body as object,
+    remoteAddress: ip,
+    headers: { 'x-localization': locale },
+  })
 }
 
 /** The limits of DESIGN §4, for one app (memory store) or two apps sharing Redis. */
@@ -67,7 +73,11 @@ function limitSuite(store: 'memory' | 'redis') {
       const calls: Array<[string, unknown, number]> = [
         ['/auth/forgot', { email: 'nobody@example.test' }, 200],
         ['/auth/resend_activation', { email: 'nobody@example.test' }, 200],
-        ['/auth/reset', { email: 'nobody@example.test', token: 'x', password: 'abcdefgh', password_confirmation: 'abcdefgh' }, 422],
+        [
+          '/auth/reset',
+          { email: 'nobody@example.test', token: 'x', password: 'abcdefgh', password_confirmation: 'abcdefgh' },
+          422,
+        ],
         ['/auth/activation', { email: 'nobody@example.test', token: 'x' }, 422],
       ]
       for (const [url, body, status] of calls) {
@@ -79,7 +89,8 @@ function limitSuite(store: 'memory' | 'redis') {
     })
 
     it('does not limit me, logout or change_password', async () => {
-      for (let i = 0; i < 15; i++) expect((await a.app.inject({ url: '/api/v1/auth/me', remoteAddress: '192.0.2.40' })).statusCode).toBe(401)
+      for (let i = 0; i < 15; i++)
+        expect((await a.app.inject({ url: '/api/v1/auth/me', remoteAddress: '192.0.2.40' })).statusCode).toBe(401)
     })
   })
 }

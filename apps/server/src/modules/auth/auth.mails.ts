@@ -55,7 +55,12 @@ export function escapeHtml(s: string): string {
 }
 
 /** Plain text and HTML of one account mail; the name is the user's own text, escaped in the HTML. */
-export function accountMail(kind: 'activation' | 'reset', locale: Locale, to: { email: string; name: string }, link: string): Mail {
+export function accountMail(
+  kind: 'activation' | 'reset',
+  locale: Locale,
+  to: { email: string; name: string },
+  link: string,
+): Mail {
   const x = texts[kind][locale]
   const text = [x.greeting(to.name), '', x.body, '', `${x.action}: ${link}`, '', x.expiry, x.ignore, ''].join('\n')
   const html = `<!doctype html>

@@ -47,6 +47,11 @@ registerMessages({
 })
 
 registerFieldLabels({
-  en: { companies: 'Company Name', password_now: 'Current Password', password_confirmation: 'Password Confirmation', credential: 'Google Credential' },
+  en: {
+    companies: 'Company Name',
+    password_now: 'Current Password',
+    password_confirmation: 'Password Confirmation',
+    credential: 'Google Credential',
+  },
   id: { email: 'Email', token: 'Token', credential: 'Kredensial Google', password_now: 'Kata Sandi Saat Ini' },
 })

@@ -39,7 +39,10 @@ import { GOOGLE_JWKS_URL, googleVerifier } from './google.js'
 import { ACCOUNT_LIMIT, LOGIN_LIMIT, loginKey, registerRateLimits } from './rate-limit.js'
 
 const tags = ['auth']
-const ok = (req: FastifyRequest, key: string, data: Record<string, unknown> = {}) => ({ data, message: t(requestLocale(req), key) })
+const ok = (req: FastifyRequest, key: string, data: Record<string, unknown> = {}) => ({
+  data,
+  message: t(requestLocale(req), key),
+})
 
 /** The HttpOnly session cookie of DESIGN §4; Secure when the request came over HTTPS (TRUST_PROXY honours X-Forwarded-Proto). */
 function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string) {
@@ -62,7 +65,8 @@ export default async function authRoutes(parent: FastifyInstance) {
   app.addHook('onClose', () => mailer.close())
   await registerRateLimits(app)
 
-  const link = (route: string, params: Record<string, string>) => `${app.config.appUrl}${route}?${new URLSearchParams(params).toString()}`
+  const link = (route: string, params: Record<string, string>) =>
+    `${app.config.appUrl}${route}?${new URLSearchParams(params).toString()}`
 
   async function signIn(req: FastifyRequest, reply: FastifyReply, userId: number, locale: Locale) {
     const session = await createSession(app.db, userId, { userAgent: req.headers['user-agent'], ip: req.ip })
@@ -192,7 +196,10 @@ export default async function authRoutes(parent: FastifyInstance) {
         const identity = await verify(req.body.credential)
         const user = await findUserByEmail(app.db, identity.email)
         if (!user) {
-          return { data: { signup_required: true, email: identity.email, name: identity.name }, message: t(locale, 'google_signup_required') }
+          return {
+            data: { signup_required: true, email: identity.email, name: identity.name },
+            message: t(locale, 'google_signup_required'),
+          }
         }
         // Google has verified the address: a pending account is activated, a blocked one stays out.
         if (user.status === 'pending') await app.db.update(users).set({ status: 'active' }).where(eq(users.id, user.id))

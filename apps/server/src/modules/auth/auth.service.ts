@@ -16,7 +16,11 @@ export type UserRow = typeof users.$inferSelect
 
 /** Emails are stored normalized (lower-cased), so one lookup serves every spelling. */
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1)
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1)
   return row
 }
 
@@ -144,7 +148,8 @@ export async function resetPassword(db: Db, token: string, email: string, passwo
 
 export async function changePassword(db: Db, userId: number, sessionId: number, passwordNow: string, password: string) {
   const [user] = await db.select({ hash: users.password_hash }).from(users).where(eq(users.id, userId))
-  if (!(await verifyPassword(user?.hash, passwordNow))) throw unprocessable({ password_now: ['password_now_wrong'] }, 'password_now_wrong')
+  if (!(await verifyPassword(user?.hash, passwordNow)))
+    throw unprocessable({ password_now: ['password_now_wrong'] }, 'password_now_wrong')
   const hashed = await hashPassword(password)
   await db.transaction(async (t) => {
     const tx = t as unknown as Db
@@ -175,11 +180,18 @@ export async function currentUser(db: Db, userId: number) {
 }
 
 export async function setUserLocale(db: Db, userId: number, locale: Locale) {
-  await db.update(users).set({ locale }).where(and(eq(users.id, userId), sql`${users.locale} <> ${locale}`))
+  await db
+    .update(users)
+    .set({ locale })
+    .where(and(eq(users.id, userId), sql`${users.locale} <> ${locale}`))
 }
 
 /** A new company for a Google account (complete_signup): active at once, no password. */
-export async function registerGoogleCompany(db: Db, input: { company: string; name: string; email: string; sub: string }, locale: Locale) {
+export async function registerGoogleCompany(
+  db: Db,
+  input: { company: string; name: string; email: string; sub: string },
+  locale: Locale,
+) {
   try {
     return await db.transaction(async (t) => {
       const tx = t as unknown as Db

@@ -37,14 +37,20 @@ function call(method: 'GET' | 'POST', url: string, body?: unknown, opts: CallOpt
     url: `/api/v1${url}`,
     headers,
     remoteAddress: nextIp(),
-    ...(body === undefined ? {} : typeof body === 'string' ? { payload: body, headers: { ...headers, 'content-type': 'application/json' } } : { payload: body as object }),
+    ...(body === undefined
+      ? {}
+      : typeof body === 'string'
+        ? { payload: body, headers: { ...headers, 'content-type': 'application/json' } }
+        : { payload: body as object }),
   })
 }
 const post = (url: string, body?: unknown, opts?: CallOpts) => call('POST', url, body, opts)
 const get = (url: string, opts?: CallOpts) => call('GET', url, undefined, opts)
 
 async function count(table: string): Promise<number> {
-  const r = (await t.app.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`))) as unknown as { rows: Array<{ n: number }> }
+  const r = (await t.app.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`))) as unknown as {
+    rows: Array<{ n: number }>
+  }
   return Number(r.rows[0]!.n)
 }
 
@@ -52,7 +58,14 @@ let seq = 0
 const uniqueEmail = (prefix = 'owner') => `${prefix}.${Date.now().toString(36)}${++seq}@example.test`
 
 async function register(email = uniqueEmail(), extra: Record<string, unknown> = {}, opts: CallOpts = {}) {
-  const body = { companies: 'Nusantara Tours', name: 'Siti Rahma', email, password: 'secret-pass-1', password_confirmation: 'secret-pass-1', ...extra }
+  const body = {
+    companies: 'Nusantara Tours',
+    name: 'Siti Rahma',
+    email,
+    password: 'secret-pass-1',
+    password_confirmation: 'secret-pass-1',
+    ...extra,
+  }
   const res = await post('/auth/register', body, opts)
   return { res, email: email.trim().toLowerCase(), password: body.password as string }
 }
@@ -106,7 +119,9 @@ describe('register', () => {
     expect(link.searchParams.get('email')).toBe(email)
     expect(link.searchParams.get('token')).toMatch(/^[\w-]{43}$/)
     // Only the token's hash is kept.
-    const tokens = (await t.app.db.execute(sql`SELECT token_hash FROM user_tokens`)) as unknown as { rows: Array<{ token_hash: string }> }
+    const tokens = (await t.app.db.execute(sql`SELECT token_hash FROM user_tokens`)) as unknown as {
+      rows: Array<{ token_hash: string }>
+    }
     expect(tokens.rows.map((x) => x.token_hash)).not.toContain(link.searchParams.get('token'))
   })
 
@@ -118,31 +133,58 @@ describe('register', () => {
     expect(m.subject).toBe('Aktifkan akun Travel Back Office Anda')
     expect(m.text).toContain('Halo Budi,')
     expect(m.html).toContain('lang="id"')
-    const r = (await t.app.db.execute(sql`SELECT locale FROM users WHERE email = ${email}`)) as unknown as { rows: Array<{ locale: string }> }
+    const r = (await t.app.db.execute(sql`SELECT locale FROM users WHERE email = ${email}`)) as unknown as {
+      rows: Array<{ locale: string }>
+    }
     expect(r.rows[0]!.locale).toBe('id')
   })
 
   it('answers a second registration of an email (in any case) with 409 and creates nothing', async () => {
     const { email } = await register()
-    const before = { companies: await count('companies'), roles: await count('roles'), users: await count('users'), tokens: await count('user_tokens') }
+    const before = {
+      companies: await count('companies'),
+      roles: await count('roles'),
+      users: await count('users'),
+      tokens: await count('user_tokens'),
+    }
     const again = await register(`  ${email.toUpperCase()} `, { companies: 'Another Co' })
     expect(again.res.statusCode).toBe(409)
-    expect(again.res.json()).toEqual({ message: 'This email is already registered.', errors: { email: ['This email is already registered.'] } })
-    expect({ companies: await count('companies'), roles: await count('roles'), users: await count('users'), tokens: await count('user_tokens') }).toEqual(before)
+    expect(again.res.json()).toEqual({
+      message: 'This email is already registered.',
+      errors: { email: ['This email is already registered.'] },
+    })
+    expect({
+      companies: await count('companies'),
+      roles: await count('roles'),
+      users: await count('users'),
+      tokens: await count('user_tokens'),
+    }).toEqual(before)
   })
 
   it('leaves no company, role or user behind when the owner cannot be inserted (a concurrent registration wins)', async () => {
     // Simulates losing the race on the unique email index after the company and its roles were written.
-    await t.app.db.execute(sql.raw(`
+    await t.app.db.execute(
+      sql.raw(`
       CREATE FUNCTION test_race() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN IF NEW.name = 'Race Loser' THEN RAISE unique_violation USING CONSTRAINT = 'users_email_uq'; END IF; RETURN NEW; END $$`))
+      BEGIN IF NEW.name = 'Race Loser' THEN RAISE unique_violation USING CONSTRAINT = 'users_email_uq'; END IF; RETURN NEW; END $$`),
+    )
     await t.app.db.execute(sql.raw(`CREATE TRIGGER test_race BEFORE INSERT ON users FOR EACH ROW EXECUTE FUNCTION test_race();`))
     try {
-      const before = { companies: await count('companies'), roles: await count('roles'), users: await count('users'), perms: await count('role_permissions') }
+      const before = {
+        companies: await count('companies'),
+        roles: await count('roles'),
+        users: await count('users'),
+        perms: await count('role_permissions'),
+      }
       const r = await register(undefined, { name: 'Race Loser' })
       expect(r.res.statusCode).toBe(409)
       expect(r.res.json().errors.email).toEqual(['This email is already registered.'])
-      expect({ companies: await count('companies'), roles: await count('roles'), users: await count('users'), perms: await count('role_permissions') }).toEqual(before)
+      expect({
+        companies: await count('companies'),
+        roles: await count('roles'),
+        users: await count('users'),
+        perms: await count('role_permissions'),
+      }).toEqual(before)
     } finally {
       await t.app.db.execute(sql.raw('DROP TRIGGER test_race ON users'))
       await t.app.db.execute(sql.raw('DROP FUNCTION test_race()'))
@@ -247,7 +289,9 @@ describe('login and sessions', () => {
     expect(cookie).toMatch(/Max-Age=604800/)
     expect(cookie).toMatch(/Path=\//)
     expect(cookie).not.toMatch(/Secure/i)
-    const stored = (await t.app.db.execute(sql`SELECT token_hash FROM sessions`)) as unknown as { rows: Array<{ token_hash: string }> }
+    const stored = (await t.app.db.execute(sql`SELECT token_hash FROM sessions`)) as unknown as {
+      rows: Array<{ token_hash: string }>
+    }
     expect(stored.rows.map((s) => s.token_hash)).not.toContain(token)
   })
 
@@ -335,15 +379,27 @@ describe('change password', () => {
     const mine = await sessionToken(r.email, r.password)
     const other = await sessionToken(r.email, r.password)
 
-    const wrongNow = await post('/auth/change_password', { password_now: 'wrong-password', password: 'another-pass-2', password_confirmation: 'another-pass-2' }, { token: mine })
+    const wrongNow = await post(
+      '/auth/change_password',
+      { password_now: 'wrong-password', password: 'another-pass-2', password_confirmation: 'another-pass-2' },
+      { token: mine },
+    )
     expect(wrongNow.statusCode).toBe(422)
     expect(wrongNow.json().errors).toEqual({ password_now: ['The current password is wrong.'] })
 
-    const mismatch = await post('/auth/change_password', { password_now: r.password, password: 'another-pass-2', password_confirmation: 'another-pass-3' }, { token: mine })
+    const mismatch = await post(
+      '/auth/change_password',
+      { password_now: r.password, password: 'another-pass-2', password_confirmation: 'another-pass-3' },
+      { token: mine },
+    )
     expect(mismatch.statusCode).toBe(422)
     expect(mismatch.json().errors).toEqual({ password_confirmation: ['Password Confirmation Must Same with Password'] })
 
-    const short = await post('/auth/change_password', { password_now: r.password, password: 'short', password_confirmation: 'short' }, { token: mine, locale: 'id' })
+    const short = await post(
+      '/auth/change_password',
+      { password_now: r.password, password: 'short', password_confirmation: 'short' },
+      { token: mine, locale: 'id' },
+    )
     expect(short.statusCode).toBe(422)
     expect(short.json().errors.password).toEqual(['Kata Sandi minimal 8 karakter'])
 
@@ -361,7 +417,11 @@ describe('change password', () => {
   })
 
   it('needs a session', async () => {
-    const res = await post('/auth/change_password', { password_now: 'abcdefgh', password: 'abcdefgh', password_confirmation: 'abcdefgh' })
+    const res = await post('/auth/change_password', {
+      password_now: 'abcdefgh',
+      password: 'abcdefgh',
+      password_confirmation: 'abcdefgh',
+    })
     expect(res.statusCode).toBe(401)
   })
 })
@@ -421,7 +481,10 @@ describe('forgot and reset', () => {
     await t.app.db.execute(sql`UPDATE user_tokens SET expires_at = now() - interval '1 second'
       WHERE kind = 'reset' AND user_id = (SELECT id FROM users WHERE email = ${r.email})`)
     const body = { email: r.email, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' }
-    expect((await post('/auth/reset', { ...body, token })).json()).toEqual({ message: 'Wrong Token', errors: { token: ['Wrong Token'] } })
+    expect((await post('/auth/reset', { ...body, token })).json()).toEqual({
+      message: 'Wrong Token',
+      errors: { token: ['Wrong Token'] },
+    })
     expect((await post('/auth/reset', { ...body, token: `${token.slice(0, -1)}A` })).statusCode).toBe(422)
   })
 
@@ -431,7 +494,9 @@ describe('forgot and reset', () => {
     await mail.waitFor(r.email, (x) => x.text.includes('/reset?'))
     const rows = (await t.app.db.execute(sql`
       SELECT kind, extract(epoch FROM expires_at - created_at)::int AS ttl FROM user_tokens
-       WHERE user_id = (SELECT id FROM users WHERE email = ${r.email}) ORDER BY kind`)) as unknown as { rows: Array<{ kind: string; ttl: number }> }
+       WHERE user_id = (SELECT id FROM users WHERE email = ${r.email}) ORDER BY kind`)) as unknown as {
+      rows: Array<{ kind: string; ttl: number }>
+    }
     const ttl = Object.fromEntries(rows.rows.map((x) => [x.kind, Number(x.ttl)]))
     expect(ttl.activation).toBeGreaterThan(48 * 3600 - 5)
     expect(ttl.activation).toBeLessThan(48 * 3600 + 5)
@@ -443,7 +508,10 @@ describe('forgot and reset', () => {
     const r = await register()
     await post('/auth/forgot', { email: r.email })
     const token = linkIn(await mail.waitFor(r.email, (x) => x.text.includes('/reset?'))).searchParams.get('token')
-    expect((await post('/auth/reset', { token, email: r.email, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' })).statusCode).toBe(200)
+    expect(
+      (await post('/auth/reset', { token, email: r.email, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' }))
+        .statusCode,
+    ).toBe(200)
     expect((await login(r.email, 'brand-new-pass')).statusCode).toBe(200)
   })
 })
@@ -459,13 +527,27 @@ describe('bad input', () => {
       password: ['Password is Required'],
       password_confirmation: ['Password Confirmation is Required'],
     })
-    const id = await post('/auth/register', { companies: '   ', name: '', email: '', password: '', password_confirmation: '' }, { locale: 'id' })
+    const id = await post(
+      '/auth/register',
+      { companies: '   ', name: '', email: '', password: '', password_confirmation: '' },
+      { locale: 'id' },
+    )
     expect(id.statusCode).toBe(422)
-    expect(id.json().errors).toMatchObject({ companies: ['Nama Perusahaan Wajib Diisi'], name: ['Nama Wajib Diisi'], email: ['Email Wajib Diisi'] })
+    expect(id.json().errors).toMatchObject({
+      companies: ['Nama Perusahaan Wajib Diisi'],
+      name: ['Nama Wajib Diisi'],
+      email: ['Email Wajib Diisi'],
+    })
   })
 
   it('refuses wrong types with a message per field', async () => {
-    const res = await post('/auth/register', { companies: 12, name: ['x'], email: 42, password: true, password_confirmation: null })
+    const res = await post('/auth/register', {
+      companies: 12,
+      name: ['x'],
+      email: 42,
+      password: true,
+      password_confirmation: null,
+    })
     expect(res.statusCode).toBe(422)
     expect(Object.keys(res.json().errors).sort()).toEqual(['companies', 'email', 'name', 'password', 'password_confirmation'])
     expect(res.json().errors.companies).toEqual(['Company Name must be a string'])
@@ -477,7 +559,13 @@ describe('bad input', () => {
 
   it('refuses 10 kB strings in every field as too long, not a 500', async () => {
     const big = 'x'.repeat(10_240)
-    const reg = await post('/auth/register', { companies: big, name: big, email: `${big}@example.test`, password: big, password_confirmation: big })
+    const reg = await post('/auth/register', {
+      companies: big,
+      name: big,
+      email: `${big}@example.test`,
+      password: big,
+      password_confirmation: big,
+    })
     expect(reg.statusCode).toBe(422)
     expect(reg.json().errors).toMatchObject({
       companies: ['Company Name must be at most 191 characters'],

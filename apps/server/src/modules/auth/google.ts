@@ -39,7 +39,8 @@ export function googleVerifier(clientId: string, jwksUrl = GOOGLE_JWKS_URL) {
     if (!email || payload.email_verified !== true) {
       throw unprocessable({ credential: ['google_email_unverified'] }, 'google_email_unverified')
     }
-    const name = typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim().slice(0, 191) : email.split('@')[0]!
+    const name =
+      typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim().slice(0, 191) : email.split('@')[0]!
     return { sub: String(payload.sub), email, name }
   }
 }

@@ -17,11 +17,18 @@ beforeAll(async () => {
   await createUserWithPermissions(t.app, owner.companyId, [])
   await t.app.db.execute(sql`UPDATE users SET created_at = date_trunc('month', now()) - interval '2 months' + interval '3 days'
     WHERE company_id = ${owner.companyId} AND id <> ${owner.userId}`)
-  for (const [name, age] of [['A', '0'], ['B', '0'], ['C', '0'], ['Old', '14 months']] as const) {
+  for (const [name, age] of [
+    ['A', '0'],
+    ['B', '0'],
+    ['C', '0'],
+    ['Old', '14 months'],
+  ] as const) {
     await t.app.db.execute(sql`INSERT INTO categories (company_id, name, slug, description, created_at)
       VALUES (${owner.companyId}, ${name}, ${name.toLowerCase()}, 'x', now() - ${age}::interval)`)
   }
-  await t.app.db.execute(sql`INSERT INTO categories (company_id, name, slug, description) VALUES (${stranger.companyId}, 'Foreign', 'foreign', 'x')`)
+  await t.app.db.execute(
+    sql`INSERT INTO categories (company_id, name, slug, description) VALUES (${stranger.companyId}, 'Foreign', 'foreign', 'x')`,
+  )
 })
 afterAll(() => t.close())
 
@@ -29,7 +36,10 @@ describe('GET /dashboard', () => {
   it('counts the company rows created in each of the last 12 months', async () => {
     const res = await t.app.inject({ url: '/api/v1/dashboard', headers: owner.headers })
     expect(res.statusCode).toBe(200)
-    const { months, series } = res.json().data as { months: string[]; series: Array<{ key: string; counts: number[]; total: number }> }
+    const { months, series } = res.json().data as {
+      months: string[]
+      series: Array<{ key: string; counts: number[]; total: number }>
+    }
     expect(months).toEqual(lastMonths(12))
     expect(months).toHaveLength(12)
     expect(series[0]!.key).toBe('users')

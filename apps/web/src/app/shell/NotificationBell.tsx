@@ -12,7 +12,10 @@ import type { Me } from '../../lib/permissions'
 export function NotificationBell({ me }: { me: Me }) {
   const { t } = useTranslation()
   const trial = me.company?.trial_ends_at
-  const notices = trial && dayjs(trial).isAfter(dayjs()) ? [{ key: 'trial', text: t('auth.notifications.trial', { date: formatDate(trial) }) }] : []
+  const notices =
+    trial && dayjs(trial).isAfter(dayjs())
+      ? [{ key: 'trial', text: t('auth.notifications.trial', { date: formatDate(trial) }) }]
+      : []
   return (
     <Popover position="bottom-end" width={300} shadow="md" withArrow>
       <Popover.Target>

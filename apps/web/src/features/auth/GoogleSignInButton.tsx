@@ -133,7 +133,13 @@ function CompleteSignup({ credential, email, onDone }: { credential: string; ema
         <Text size="sm" c="dimmed">
           {t('auth.google.signup_text', { email })}
         </Text>
-        <TextInput label={t('fields.companies')} withAsterisk autoFocus leftSection={<IconBuilding size={16} />} {...form.getInputProps('companies')} />
+        <TextInput
+          label={t('fields.companies')}
+          withAsterisk
+          autoFocus
+          leftSection={<IconBuilding size={16} />}
+          {...form.getInputProps('companies')}
+        />
         <Button type="submit" loading={busy} fullWidth>
           {t('auth.google.signup_submit')}
         </Button>

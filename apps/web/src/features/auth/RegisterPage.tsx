@@ -33,7 +33,12 @@ export default function RegisterPage() {
 
   const submit = form.onSubmit(async (values) => {
     setBusy(true)
-    const res = await authApi.register({ ...values, companies: values.companies.trim(), name: values.name.trim(), email: values.email.trim() })
+    const res = await authApi.register({
+      ...values,
+      companies: values.companies.trim(),
+      name: values.name.trim(),
+      email: values.email.trim(),
+    })
     if (res.ok) {
       notifySuccess(t('auth.register.success_title'), t('auth.register.success'), AUTH_AUTO_CLOSE)
       const email = res.data.data.email

@@ -13,9 +13,12 @@ export const authApi = {
   activate: (body: { token: string; email: string }) => api.post<Message>('/auth/activation', body),
   resendActivation: (body: { email: string }) => api.post<Message>('/auth/resend_activation', body),
   forgot: (body: { email: string }) => api.post<Message>('/auth/forgot', body),
-  reset: (body: { token: string; email: string; password: string; password_confirmation: string }) => api.post<Message>('/auth/reset', body),
+  reset: (body: { token: string; email: string; password: string; password_confirmation: string }) =>
+    api.post<Message>('/auth/reset', body),
   changePassword: (body: { password_now: string; password: string; password_confirmation: string }) =>
     api.post<Message>('/auth/change_password', body),
-  googleLogin: (body: { credential: string }) => api.post<{ data: LoginResult | GoogleSignupRequired } & Message>('/auth/google_login', body),
-  completeSignup: (body: { credential: string; companies: string }) => api.post<{ data: LoginResult } & Message>('/auth/complete_signup', body),
+  googleLogin: (body: { credential: string }) =>
+    api.post<{ data: LoginResult | GoogleSignupRequired } & Message>('/auth/google_login', body),
+  completeSignup: (body: { credential: string; companies: string }) =>
+    api.post<{ data: LoginResult } & Message>('/auth/complete_signup', body),
 }

@@ -8,7 +8,15 @@ import type { ChartSeries } from './series'
  * kind (area), and each kind's total (bars). Its own module, loaded lazily,
  * so recharts never reaches the login page or the shell.
  */
-export function MonthlyAreaChart({ data, series, monthLabel }: { data: DashboardData; series: ChartSeries[]; monthLabel: (m: string) => string }) {
+export function MonthlyAreaChart({
+  data,
+  series,
+  monthLabel,
+}: {
+  data: DashboardData
+  series: ChartSeries[]
+  monthLabel: (m: string) => string
+}) {
   const rows = data.months.map((m, i) => ({
     month: monthLabel(m),
     ...Object.fromEntries(data.series.map((s) => [s.key, s.counts[i] ?? 0])),
