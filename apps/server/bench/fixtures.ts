@@ -31,8 +31,28 @@ export async function createPgDatabase(prefix = 'bench'): Promise<{ url: string;
   }
 }
 
-const CITIES = ['Makkah', 'Madinah', 'Jeddah', 'Taif', 'Riyadh', 'Dammam', 'Abha', 'Tabuk', 'Hail', 'Najran',
-  'Yanbu', 'Jazan', 'Khobar', 'Qassim', 'Baha', 'Jubail', 'Arar', 'Sakaka', 'Unaizah', 'Buraydah']
+const CITIES = [
+  'Makkah',
+  'Madinah',
+  'Jeddah',
+  'Taif',
+  'Riyadh',
+  'Dammam',
+  'Abha',
+  'Tabuk',
+  'Hail',
+  'Najran',
+  'Yanbu',
+  'Jazan',
+  'Khobar',
+  'Qassim',
+  'Baha',
+  'Jubail',
+  'Arar',
+  'Sakaka',
+  'Unaizah',
+  'Buraydah',
+]
 const KINDS = ['Suite', 'Tour', 'Package', 'Transfer', 'Stay']
 
 /**

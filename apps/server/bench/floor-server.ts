@@ -35,7 +35,10 @@ const server = http.createServer(async (req, res) => {
     const q = new URL(req.url ?? '/', 'http://x').searchParams
     const size = Number(q.get('size') ?? 10)
     const page = Number(q.get('page') ?? 0)
-    const term = (q.get('search') ?? '').trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)
+    const term = (q.get('search') ?? '')
+      .trim()
+      .toLowerCase()
+      .replace(/[\\%_]/g, (c) => `\\${c}`)
     const params = [...tpl.params]
     params[tpl.pattern] = `%${term}%`
     params[tpl.limit] = size
@@ -46,7 +49,13 @@ const server = http.createServer(async (req, res) => {
     const pages = Math.ceil(total / size)
     const body = JSON.stringify({
       data,
-      pagination: { total, currentPage: page, currentPageFront: page + 1, totalPages: Math.max(pages - 1, 0), totalPagesFront: pages },
+      pagination: {
+        total,
+        currentPage: page,
+        currentPageFront: page + 1,
+        totalPages: Math.max(pages - 1, 0),
+        totalPagesFront: pages,
+      },
     })
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body)
   } catch (err) {

@@ -18,7 +18,6 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import * as schema from '../src/db/schema/index.js'
@@ -60,7 +59,12 @@ interface Figures {
  * `LISTENING <port>`; the app is polled on /healthz at the port it was given.
  * Its output (the app's request log) is drained, as a log shipper would.
  */
-function start(cmd: string, args: string[], env: Record<string, string>, port?: number): Promise<{ child: ChildProcess; port: number }> {
+function start(
+  cmd: string,
+  args: string[],
+  env: Record<string, string>,
+  port?: number,
+): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd: serverDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
     let head = ''
@@ -131,13 +135,26 @@ function cpuMs(pid: number): number {
   }
 }
 
-function cannon(url: string, connections: number, duration: number, headers: Record<string, string>, pid: number): Promise<Figures> {
+function cannon(
+  url: string,
+  connections: number,
+  duration: number,
+  headers: Record<string, string>,
+  pid: number,
+): Promise<Figures> {
   const before = cpuMs(pid)
   return new Promise((resolve, reject) => {
     autocannon({ url, connections, duration, headers }, (err, r) => {
       if (err) return reject(err)
       const cpu = (cpuMs(pid) - before) / Math.max(r.requests.total, 1)
-      resolve({ rps: r.requests.average, cpu, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts })
+      resolve({
+        rps: r.requests.average,
+        cpu,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        non2xx: r.non2xx,
+        errors: r.errors + r.timeouts,
+      })
     })
   })
 }
@@ -150,11 +167,20 @@ async function check(label: string, url: string, headers: Record<string, string>
     throw new Error(`${label}: unexpected answer ${res.status} ${JSON.stringify(body).slice(0, 300)}`)
 }
 
-async function run(label: string, url: string, headers: Record<string, string>, connections: number, pid: number): Promise<Figures> {
+async function run(
+  label: string,
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  pid: number,
+): Promise<Figures> {
   await cannon(url, connections, WARMUP, headers, pid)
   const f = await cannon(url, connections, DURATION, headers, pid)
-  if (f.non2xx || f.errors || f.rps === 0) throw new Error(`${label} at ${connections}: ${f.rps} req/s, ${f.non2xx} non-2xx answers, ${f.errors} errors`)
-  console.log(`  ${label.padEnd(6)} ${String(connections).padStart(2)} conn: ${f.rps.toFixed(0).padStart(5)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  server CPU ${f.cpu.toFixed(2)} ms/req`)
+  if (f.non2xx || f.errors || f.rps === 0)
+    throw new Error(`${label} at ${connections}: ${f.rps} req/s, ${f.non2xx} non-2xx answers, ${f.errors} errors`)
+  console.log(
+    `  ${label.padEnd(6)} ${String(connections).padStart(2)} conn: ${f.rps.toFixed(0).padStart(5)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  server CPU ${f.cpu.toFixed(2)} ms/req`,
+  )
   return f
 }
 
@@ -191,7 +217,9 @@ async function captureListSql(db: Db, companyId: number) {
   const cats = referenceResources.find((r) => r.source.table === schema.categories)!
   const logger = { logQuery: (q: string, p: unknown[]) => captured.push({ q, p }) }
   const client = (db as unknown as { $client: unknown }).$client
-  const logged = (client instanceof PGlite ? drizzlePglite(client, { schema, logger }) : drizzlePg(client as pg.Pool, { schema, logger })) as unknown as Db
+  const logged = (client instanceof PGlite
+    ? drizzlePglite(client, { schema, logger })
+    : drizzlePg(client as pg.Pool, { schema, logger })) as unknown as Db
   // Distinct values for size and page show where the limit and offset go.
   const params: ListParams = { ...LIST_QUERY, page: 3, size: 7 }
   await listRows(logged, cats.source, params, cats.scope({ companyId } as SessionUser))
@@ -208,7 +236,9 @@ const row = (name: string, f: Figures, floor?: Figures) =>
 
 export default async function listBench() {
   const cpus = os.cpus()
-  console.log(`list bench: ${ROWS} + ${ROWS} categories, ${DURATION}s per run, ${os.cpus().length} × ${cpus[0]?.model}, node ${process.version}`)
+  console.log(
+    `list bench: ${ROWS} + ${ROWS} categories, ${DURATION}s per run, ${os.cpus().length} × ${cpus[0]?.model}, node ${process.version}`,
+  )
   console.log(`GET ${listPath}`)
   const report: string[] = []
   for (const driver of DRIVERS) {
@@ -262,7 +292,12 @@ export default async function listBench() {
       children.push(floor.child)
       const targets: Target[] = [
         { label: 'floor', url: `http://127.0.0.1:${floor.port}${listPath}`, headers: {}, pid: floor.child.pid! },
-        { label: 'app', url: `http://127.0.0.1:${app.port}${listPath}`, headers: { authorization: `Bearer ${token}` }, pid: app.child.pid! },
+        {
+          label: 'app',
+          url: `http://127.0.0.1:${app.port}${listPath}`,
+          headers: { authorization: `Bearer ${token}` },
+          pid: app.child.pid!,
+        },
       ]
       for (const t of targets) await check(t.label, t.url, t.headers)
       const results = await compare(targets)

@@ -22,7 +22,8 @@ const notification = (p: Page, title: string) => p.locator('.mantine-Notificatio
 const dialog = (p: Page) => p.getByRole('dialog')
 const header = (p: Page, key: string) => p.locator(`th[data-accessor="${key}"]`)
 /** One column of the table, top to bottom. */
-const column = async (p: Page, n: number) => (await p.locator(`tbody tr td:nth-child(${n})`).allTextContents()).map((s) => s.trim())
+const column = async (p: Page, n: number) =>
+  (await p.locator(`tbody tr td:nth-child(${n})`).allTextContents()).map((s) => s.trim())
 const waitForColumn = (p: Page, n: number, check: (v: string[]) => boolean) =>
   expect.poll(async () => check(await column(p, n)), { timeout: 15_000 }).toBe(true)
 async function viewportShot(p: Page, name: string) {
@@ -55,7 +56,8 @@ beforeAll(async () => {
     ['Reclining Seat', bus.id],
     ['USB Charger', bus.id],
   ]
-  for (const [name, group_id] of values) await post('/attributes', { name, description: `${name} available`, is_active: true, group_id })
+  for (const [name, group_id] of values)
+    await post('/attributes', { name, description: `${name} available`, is_active: true, group_id })
   page = await env.newPage()
   await page.context().addCookies([{ name: 'token', value: owner.token, url: env.baseUrl, httpOnly: true, sameSite: 'Strict' }])
 })
@@ -170,12 +172,21 @@ describe('attribute values', () => {
   it('exports the searched values with their group', async () => {
     await page.getByRole('textbox', { name: 'Search' }).fill('seat')
     await waitForColumn(page, 2, (v) => v.length === 3)
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export', exact: true }).click()])
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export', exact: true }).click(),
+    ])
     expect(download.suggestedFilename()).toBe(`attributes_table_${new Date().toISOString().slice(0, 10)}.csv`)
-    const lines = fs.readFileSync((await download.path())!, 'utf8').replace(/^\ufeff/, '').trim().split('\r\n')
+    const lines = fs
+      .readFileSync((await download.path())!, 'utf8')
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n')
     expect(lines[0]).toBe('id,name,slug,description,is_active,created_at,group')
     expect(lines).toHaveLength(4)
-    expect(lines.find((l) => l.includes(',Window Seat,'))).toMatch(/,window-seat,Window Seat available,true,\d{4}-\d\d-\d\dT[^,]+,Bus Seats$/)
+    expect(lines.find((l) => l.includes(',Window Seat,'))).toMatch(
+      /,window-seat,Window Seat available,true,\d{4}-\d\d-\d\dT[^,]+,Bus Seats$/,
+    )
   })
 
   it('does not delete a group that still has values, and says why', async () => {

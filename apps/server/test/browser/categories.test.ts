@@ -28,7 +28,8 @@ async function viewportShot(p: Page, name: string) {
 }
 /** Names in the table's first column, top to bottom. */
 const names = async (p: Page) => (await p.locator('tbody tr td:first-child').allTextContents()).map((s) => s.trim())
-const waitForNames = (p: Page, check: (n: string[]) => boolean) => expect.poll(async () => check(await names(p)), { timeout: 15_000 }).toBe(true)
+const waitForNames = (p: Page, check: (n: string[]) => boolean) =>
+  expect.poll(async () => check(await names(p)), { timeout: 15_000 }).toBe(true)
 
 beforeAll(async () => {
   env = await startBrowserEnv()
@@ -173,12 +174,24 @@ describe('categories journey', () => {
   it('exports the searched rows as a CSV file', async () => {
     await page.getByRole('textbox', { name: 'Search' }).fill('package 2')
     await waitForNames(page, (n) => n.length === 4)
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export', exact: true }).click()])
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export', exact: true }).click(),
+    ])
     expect(download.suggestedFilename()).toBe(`categories_table_${new Date().toISOString().slice(0, 10)}.csv`)
     const file = await download.path()
-    const lines = fs.readFileSync(file!, 'utf8').replace(/^\ufeff/, '').trim().split('\r\n')
+    const lines = fs
+      .readFileSync(file!, 'utf8')
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n')
     expect(lines[0]).toBe('id,name,slug,description,is_active,created_at')
-    expect(lines.slice(1).map((l) => l.split(',')[1]).sort()).toEqual(['Package 20', 'Package 21', 'Package 22', 'Package 23'])
+    expect(
+      lines
+        .slice(1)
+        .map((l) => l.split(',')[1])
+        .sort(),
+    ).toEqual(['Package 20', 'Package 21', 'Package 22', 'Package 23'])
     expect(lines.find((l) => l.includes('Package 20'))).toMatch(/,package-20,Sample package 20,false,\d{4}-\d\d-\d\dT/)
   })
 

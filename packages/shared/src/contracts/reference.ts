@@ -17,11 +17,7 @@ export function slugify(input: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
 }
-export const slugField = z
-  .string()
-  .max(MAX_NAME)
-  .transform(slugify)
-  .pipe(z.string().min(NAME_MIN))
+export const slugField = z.string().max(MAX_NAME).transform(slugify).pipe(z.string().min(NAME_MIN))
 
 /** The five identical reference lists: facilities, categories, services, types, areas. */
 export const referenceInputSchema = z.object({

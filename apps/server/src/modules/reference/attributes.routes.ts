@@ -55,7 +55,10 @@ export const attributesResource = defineResource({
   sortExpressions: { group: groupAttributes.name },
   defaultSort: 'created_at',
   filters: {
-    group_id: { schema: z.coerce.number().int().min(1).max(2_147_483_647), where: (v: number): SQL => eq(attributes.group_id, v) },
+    group_id: {
+      schema: z.coerce.number().int().min(1).max(2_147_483_647),
+      where: (v: number): SQL => eq(attributes.group_id, v),
+    },
     // The catalogue forms ask for the values of one kind of group (spec: group_name=transportation).
     group_name: {
       schema: z.enum(GROUP_ATTRIBUTE_TYPES),

@@ -16,7 +16,10 @@ export const groupAttributesResource = defineResource({
   sortable: GROUP_ATTRIBUTE_SORTABLE,
   defaultSort: 'created_at',
   filters: {
-    type: { schema: z.enum(GROUP_ATTRIBUTE_TYPES), where: (v: (typeof GROUP_ATTRIBUTE_TYPES)[number]) => eq(groupAttributes.type, v) },
+    type: {
+      schema: z.enum(GROUP_ATTRIBUTE_TYPES),
+      where: (v: (typeof GROUP_ATTRIBUTE_TYPES)[number]) => eq(groupAttributes.type, v),
+    },
     ...isActiveFilter(groupAttributes.is_active),
   },
   fields: {
@@ -30,7 +33,10 @@ export const groupAttributesResource = defineResource({
   exportColumns: exportColumns('id', 'name', 'type', 'option_type', 'is_active', 'created_at'),
   // A group that still has values is not deleted (DESIGN §3): 409 with how many.
   async beforeDelete(row, { tx }) {
-    const [used] = await tx.select({ n: count() }).from(attributes).where(eq(attributes.group_id, row.id as number))
+    const [used] = await tx
+      .select({ n: count() })
+      .from(attributes)
+      .where(eq(attributes.group_id, row.id as number))
     if (used && used.n > 0) throw inUse(used.n)
   },
 })

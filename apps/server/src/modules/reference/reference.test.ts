@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REFERENCE_RESOURCES, REFERENCE_SORTABLE, ATTRIBUTE_SORTABLE, GROUP_ATTRIBUTE_SORTABLE, GROUP_ATTRIBUTE_TYPES } from '@app/shared'
+import {
+  REFERENCE_RESOURCES,
+  REFERENCE_SORTABLE,
+  ATTRIBUTE_SORTABLE,
+  GROUP_ATTRIBUTE_SORTABLE,
+  GROUP_ATTRIBUTE_TYPES,
+} from '@app/shared'
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.js'
 import { createCompany, createUserWithPermissions, type Actor } from '../../../test/helpers/fixtures.js'
 
@@ -36,7 +42,12 @@ const referenceCases: Case[] = REFERENCE_RESOURCES.map(({ name, entity }) => ({
   name,
   entity,
   sortable: REFERENCE_SORTABLE,
-  body: (i, label) => ({ name: `${label} ${pad(i)}`, slug: `${label.toLowerCase()}-${pad(i)}`, description: `About ${label} ${pad(i)}`, is_active: i % 3 !== 0 }),
+  body: (i, label) => ({
+    name: `${label} ${pad(i)}`,
+    slug: `${label.toLowerCase()}-${pad(i)}`,
+    description: `About ${label} ${pad(i)}`,
+    is_active: i % 3 !== 0,
+  }),
   unique: ['name', 'slug'],
   exportHeader: 'id,name,slug,description,is_active,created_at',
   invalid: [
@@ -91,7 +102,12 @@ const cases: Case[] = [
 ]
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: Actor = owner, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/v1${url}`.replace(/ /g, '%20'), headers: who.headers, ...(payload === undefined ? {} : { payload: payload as object }) })
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`.replace(/ /g, '%20'),
+    headers: who.headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  })
 
 beforeAll(async () => {
   t = await buildTestApp()
@@ -228,15 +244,18 @@ describe.each(cases)('$name', (c) => {
     ['name as a number', { name: 5 }, 'name'],
     ['is_active as "maybe"', { is_active: 'maybe' }, 'is_active'],
     ...c.invalid,
-  ] as Array<[string, Record<string, unknown>, string]>)('refuses %s with 422 and a message for the field', async (_what, change, field) => {
-    const body = resolve({ ...c.body(50, 'Bad'), ...change })
-    const created = await api('POST', `/${c.name}`, owner, body)
-    expect(created.statusCode, created.body).toBe(422)
-    expect(created.json().errors[field]).toEqual([expect.any(String)])
-    const updated = await api('PUT', `/${c.name}/${rows[0]!.id}`, owner, body)
-    expect(updated.statusCode).toBe(422)
-    expect(updated.json().errors[field]).toEqual([expect.any(String)])
-  })
+  ] as Array<[string, Record<string, unknown>, string]>)(
+    'refuses %s with 422 and a message for the field',
+    async (_what, change, field) => {
+      const body = resolve({ ...c.body(50, 'Bad'), ...change })
+      const created = await api('POST', `/${c.name}`, owner, body)
+      expect(created.statusCode, created.body).toBe(422)
+      expect(created.json().errors[field]).toEqual([expect.any(String)])
+      const updated = await api('PUT', `/${c.name}/${rows[0]!.id}`, owner, body)
+      expect(updated.statusCode).toBe(422)
+      expect(updated.json().errors[field]).toEqual([expect.any(String)])
+    },
+  )
 
   it('names the field in the chosen language', async () => {
     const res = await t.app.inject({
@@ -264,7 +283,9 @@ describe.each(cases)('$name', (c) => {
     expect((await api('DELETE', `/${c.name}/${id}`, viewer)).statusCode).toBe(403)
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/${c.name}` })).statusCode).toBe(401)
     for (const action of ['create', 'update', 'delete', 'export'])
-      expect(t.app.apiRoutes.some((r) => r.url.startsWith(`/api/v1/${c.name}`) && r.access === `${c.entity}_${action}`)).toBe(true)
+      expect(t.app.apiRoutes.some((r) => r.url.startsWith(`/api/v1/${c.name}`) && r.access === `${c.entity}_${action}`)).toBe(
+        true,
+      )
   })
 
   it("answers 404 for another company's row and never lists it", async () => {
@@ -280,8 +301,13 @@ describe.each(cases)('$name', (c) => {
     const res = await api('GET', `/${c.name}/export?format=csv&search=${label} 2`)
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toContain('text/csv')
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="${c.name}_table_${new Date().toISOString().slice(0, 10)}.csv"`)
-    const lines = res.body.replace(/^\ufeff/, '').trim().split('\r\n')
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="${c.name}_table_${new Date().toISOString().slice(0, 10)}.csv"`,
+    )
+    const lines = res.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n')
     expect(lines[0]).toBe(c.exportHeader)
     expect(lines).toHaveLength(11)
     const row = rows[21]!
@@ -296,11 +322,21 @@ describe.each(cases)('$name', (c) => {
 
 describe('reference lists', () => {
   it('normalizes a slug with spaces, upper case and accents', async () => {
-    const res = await api('POST', '/categories', owner, { name: 'Café Deluxe', slug: '  Café DELUXE -- Room ', description: 'Fine', is_active: true })
+    const res = await api('POST', '/categories', owner, {
+      name: 'Café Deluxe',
+      slug: '  Café DELUXE -- Room ',
+      description: 'Fine',
+      is_active: true,
+    })
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json().data.slug).toBe('cafe-deluxe-room')
     // The normalized form is what is unique.
-    const again = await api('POST', '/categories', owner, { name: 'Cafe Deluxe 2', slug: 'CAFE deluxe room', description: 'Fine', is_active: true })
+    const again = await api('POST', '/categories', owner, {
+      name: 'Cafe Deluxe 2',
+      slug: 'CAFE deluxe room',
+      description: 'Fine',
+      is_active: true,
+    })
     expect(again.statusCode).toBe(409)
     expect(again.json().errors).toEqual({ slug: ['Name in Used'] })
   })
@@ -330,7 +366,10 @@ describe('attribute groups', () => {
     const group = (await api('POST', '/group_attributes', owner, { name: 'Bus extras', type: 'transportation' })).json().data
     const values = []
     for (const name of ['Wi-Fi on board', 'Reclining seats'])
-      values.push((await api('POST', '/attributes', owner, { name, description: 'On the bus', is_active: true, group_id: group.id })).json().data)
+      values.push(
+        (await api('POST', '/attributes', owner, { name, description: 'On the bus', is_active: true, group_id: group.id })).json()
+          .data,
+      )
     const refused = await api('DELETE', `/group_attributes/${group.id}`)
     expect(refused.statusCode).toBe(409)
     expect(refused.json().message).toBe('Still used by 2 row(s); remove those first.')
@@ -343,7 +382,9 @@ describe('attribute values', () => {
   let bus: Row
   let train: Row
   beforeAll(async () => {
-    bus = (await api('POST', '/group_attributes', owner, { name: 'Bus seats', type: 'transportation', option_type: 'radio' })).json().data
+    bus = (
+      await api('POST', '/group_attributes', owner, { name: 'Bus seats', type: 'transportation', option_type: 'radio' })
+    ).json().data
     train = (await api('POST', '/group_attributes', owner, { name: 'Carriage', type: 'train', is_active: false })).json().data
   })
   const create = (body: Record<string, unknown>) =>

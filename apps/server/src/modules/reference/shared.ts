@@ -10,7 +10,8 @@ export const isActiveFilter = (column: PgColumn) => ({
 })
 
 /** CSV columns by name, read from the answer row (spec §9: id, name, slug, description, is_active, created_at). */
-export const exportColumns = (...names: string[]): ExportColumn[] => names.map((header) => ({ header, value: (row) => row[header] }))
+export const exportColumns = (...names: string[]): ExportColumn[] =>
+  names.map((header) => ({ header, value: (row) => row[header] }))
 
 registerMessages({
   en: { 'field.not_found': '{field} does not exist' },
