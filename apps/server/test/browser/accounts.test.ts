@@ -88,6 +88,12 @@ describe('accounts journey', () => {
     await notification(page, 'Login Failed').filter({ hasText: 'not activated' }).waitFor()
     // Without GOOGLE_CLIENT_ID there is no Google button.
     expect(await page.getByTestId('google-signin').count()).toBe(0)
+    // The login page leads to a new activation mail, with the typed email carried over.
+    await page.getByRole('link', { name: /Get a new activation email/ }).click()
+    await page.waitForURL(/\/activation\?email=/)
+    await page.getByRole('button', { name: 'Resend Activation Email' }).click()
+    await notification(page, 'Activation Email Sent').waitFor()
+    await expect.poll(() => mail.mails.filter((m) => m.envelopeTo.includes(lower)).length).toBe(2)
   })
 
   it('activates from the link in the received mail and says to sign in', async () => {

@@ -18,6 +18,9 @@ import { emailRule, passwordRule } from './validators'
 // Only when the server has GOOGLE_CLIENT_ID, and then in its own chunk: the login bundle stays small.
 const GoogleSignInButton = lazy(() => import('./GoogleSignInButton').then((m) => ({ default: m.GoogleSignInButton })))
 
+/** /activation with the typed email, for a pending account whose mail got lost. */
+const activationLink = (email: string) => (email.trim() ? `/activation?${new URLSearchParams({ email: email.trim() }).toString()}` : '/activation')
+
 /** `/` and `/login`. A signed-in visitor is sent on to /app. */
 export default function LoginPage() {
   const { t } = useTranslation()
@@ -102,6 +105,9 @@ export default function LoginPage() {
               {t('auth.login.register')}
             </Anchor>
           </Text>
+          <Anchor component={Link} to={activationLink(form.values.email)} size="xs" c="dimmed" ta="center">
+            {t('auth.login.resend_activation')}
+          </Anchor>
         </Stack>
       </form>
     </AuthLayout>
