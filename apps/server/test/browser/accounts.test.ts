@@ -88,6 +88,8 @@ describe('accounts journey', () => {
     await notification(page, 'Login Failed').filter({ hasText: 'not activated' }).waitFor()
     // Without GOOGLE_CLIENT_ID there is no Google button.
     expect(await page.getByTestId('google-signin').count()).toBe(0)
+    await page.waitForTimeout(400) // the notification's slide-in
+    await env.screenshot(page, 'accounts-03b-login-pending')
     // The login page leads to a new activation mail, with the typed email carried over.
     await page.getByRole('link', { name: /Get a new activation email/ }).click()
     await page.waitForURL(/\/activation\?email=/)
