@@ -98,6 +98,18 @@ describe('roles and permissions journey', () => {
     await d.getByRole('button', { name: 'Cancel', exact: true }).click()
   })
 
+  it('shows the permission catalogue without create, edit or delete to a company owner', async () => {
+    await page.goto('/app/permissions')
+    await page.getByRole('cell', { name: 'area_approval', exact: true }).waitFor()
+    await page.getByLabel('Search').fill('category_l')
+    await page.getByRole('cell', { name: 'category_list', exact: true }).waitFor()
+    expect(await page.getByRole('button', { name: 'Create', exact: true }).count()).toBe(0)
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'category_list', exact: true }) })
+    expect(await row.getByRole('button', { name: 'Permissions cannot be edited' }).isDisabled()).toBe(true)
+    expect(await row.getByRole('button', { name: 'Permissions cannot be deleted' }).isDisabled()).toBe(true)
+    await env.screenshot(page, 'roles-04b-permissions')
+  })
+
   it('the owner creates an active user holding Sales Agent', async () => {
     await page.goto('/app/users')
     await page.getByRole('cell', { name: ownerEmail }).waitFor()
