@@ -32,6 +32,8 @@ export function issueMessage(locale: Locale, issue: Issue, field: string): strin
       if (issue.format === 'email') return p('field.email')
       return p('field.invalid')
     case 'invalid_value':
+      // A choice left empty is missing ('{Field} is Required'), not a wrong option.
+      if (issue.input === undefined || issue.input === null || issue.input === '') return p('field.required')
       return p('field.enum', { options: issue.values.map(String).join(', ') })
     case 'unrecognized_keys':
       return p('field.unknown', { field: issue.keys.join(', ') })

@@ -32,6 +32,8 @@ export function issueMessage(t: Translate, issue: Issue, fieldLabel: string): st
       if (issue.format === 'email') return p('email')
       return p('invalid')
     case 'invalid_value':
+      // An unchosen select (status, type…) is missing, not wrong.
+      if (input === undefined || input === null || input === '') return p('required')
       return p('invalid')
     case 'custom':
       // Refinements carry an i18n key as their message (e.g. 'password_confirmation').

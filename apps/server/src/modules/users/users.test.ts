@@ -146,6 +146,8 @@ describe('users: create and the field rules', () => {
     expect(Object.keys(missing.json().errors)).toEqual(
       expect.arrayContaining(['name', 'username', 'email', 'status', 'role_id', 'password']),
     )
+    expect(missing.json().errors.status).toEqual(['Status is Required'])
+    expect(missing.json().errors.role_id).toEqual(['Role is Required'])
     const email = await call('POST', '/users', owner, newUser({ email: 'not-an-email' }))
     expect(email.json().errors.email).toEqual(['Email is Wrong Format'])
   })
