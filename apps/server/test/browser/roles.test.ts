@@ -87,6 +87,19 @@ describe('roles and permissions journey', () => {
     await page.getByRole('cell', { name: 'Sales Agent_copy' }).waitFor()
   })
 
+  it('reloads the page at /app/roles after a role edit', async () => {
+    const copyRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Sales Agent_copy', exact: true }) })
+    await copyRow.getByRole('button', { name: 'Edit', exact: true }).click()
+    const d = dialog(page)
+    await field(d, 'Display Name').fill('Sales Agent (spare)')
+    const reloaded = page.waitForEvent('load')
+    await d.getByRole('button', { name: 'Save', exact: true }).click()
+    await notification(page, 'Success Updated').waitFor()
+    await reloaded
+    expect(new URL(page.url()).pathname).toBe('/app/roles')
+    await page.getByRole('cell', { name: 'Sales Agent (spare)' }).waitFor()
+  })
+
   it("locks the owner role's name and permissions in its edit dialog", async () => {
     const ownerRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'owner', exact: true }) })
     await ownerRow.getByRole('button', { name: 'Edit', exact: true }).click()
