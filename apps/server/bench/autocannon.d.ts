@@ -17,6 +17,8 @@ declare module 'autocannon' {
     connections?: number
     duration?: number
     headers?: Record<string, string>
+    /** Seconds. */
+    timeout?: number
   }
   function autocannon(opts: Options, cb: (err: Error | null, result: Result) => void): unknown
   export default autocannon
