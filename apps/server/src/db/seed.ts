@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.js'
-import { categories, facilities, services, types, areas } from './schema/index.js'
+import { attributes, categories, facilities, groupAttributes, services, types, areas } from './schema/index.js'
 import { createCompanyWithOwner, isEmpty, syncPermissions } from '../services/companies.js'
 import { slugify } from '@app/shared'
 
@@ -13,6 +13,14 @@ const sample = {
   types: ['Hotel', 'Apartment', 'Guest House'],
   areas: ['Makkah Central', 'Madinah Markaziyah', 'Jeddah Corniche', 'Misfalah', 'Aziziyah'],
 }
+
+/** Attribute groups and their values (slugs are unique per company, so names differ across groups). */
+const sampleAttributes = [
+  { name: 'Room Facilities', type: 'room', option_type: 'checkbox', values: ['Air Conditioning', 'Mini Fridge', 'Electric Kettle', 'Safe Box', 'Prayer Mat'] },
+  { name: 'Room View', type: 'room', option_type: 'radio', values: ['Haram View', 'Kaaba View', 'City View'] },
+  { name: 'Bus Amenities', type: 'transportation', option_type: 'checkbox', values: ['Reclining Seats', 'Onboard Wi-Fi', 'USB Charging'] },
+  { name: 'Train Class', type: 'train', option_type: 'radio', values: ['Economy Class', 'Business Class'] },
+] as const
 
 /**
  * Runs on every start: the permission catalogue is kept complete; on an empty
@@ -39,6 +47,22 @@ export async function seed(db: Db, opts: { demo: boolean }): Promise<{ created: 
       const names = sample[key as keyof typeof sample]
       await t.insert(table).values(
         names.map((name) => ({ company_id: company.id, name, slug: slugify(name), description: `${name} (sample)`, is_active: true })),
+      )
+    }
+    for (const g of sampleAttributes) {
+      const [group] = await t
+        .insert(groupAttributes)
+        .values({ company_id: company.id, name: g.name, type: g.type, option_type: g.option_type })
+        .returning({ id: groupAttributes.id })
+      await t.insert(attributes).values(
+        g.values.map((name) => ({
+          company_id: company.id,
+          group_id: group!.id,
+          name,
+          slug: slugify(name),
+          description: `${name} (sample)`,
+          is_active: true,
+        })),
       )
     }
   })
