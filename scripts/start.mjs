@@ -14,6 +14,10 @@ if (!fs.existsSync(dist) || process.env.FORCE_BUILD === '1') {
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
 const tsx = path.join(root, 'node_modules/.bin/tsx')
-const child = spawn(tsx, ['apps/server/src/server.ts'], { cwd: root, stdio: 'inherit', env: { NODE_ENV: 'production', ...process.env } })
+const child = spawn(tsx, ['apps/server/src/server.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+})
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig))
 child.on('exit', (code) => process.exit(code ?? 0))

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify'
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify'
 import cookie from '@fastify/cookie'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config.js'
@@ -113,7 +119,11 @@ export async function buildApp({ config, database, logger, modules = [] }: Build
 
   await app.register(web, {
     distDir: config.WEB_DIST ? path.resolve(config.WEB_DIST) : DEFAULT_WEB_DIST,
-    appConfig: { defaultLocale: config.DEFAULT_LOCALE, googleClientId: config.GOOGLE_CLIENT_ID ?? null, mapTileUrl: config.MAP_TILE_URL },
+    appConfig: {
+      defaultLocale: config.DEFAULT_LOCALE,
+      googleClientId: config.GOOGLE_CLIENT_ID ?? null,
+      mapTileUrl: config.MAP_TILE_URL,
+    },
   })
 
   return app

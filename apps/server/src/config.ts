@@ -36,7 +36,10 @@ export const configSchema = z.object({
   STORAGE_S3_ENDPOINT: z.string().optional(),
   STORAGE_S3_REGION: z.string().optional(),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  GOOGLE_CLIENT_ID: z.string().optional().transform((v) => (v ? v : undefined)),
+  GOOGLE_CLIENT_ID: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   GOOGLE_JWKS_URL: z.url().optional(),
   SEED_DEMO: boolEnv.default(true),
   TRUST_PROXY: boolEnv.default(false),

@@ -71,16 +71,19 @@ describe('errors', () => {
   })
 
   // Sent over a real socket: app.inject would normalize the path before the server saw it.
-  it.each(['/app/../../etc/passwd', '/app/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2fpackage.json', '/%00', '/assets/%2e%2e%5c%2e%2e%5cpackage.json'])(
-    'refuses the path %s',
-    async (url) => {
-      const res = await rawGet(url)
-      expect(res.status).toBeGreaterThanOrEqual(400)
-      expect(res.status).toBeLessThan(500)
-      expect(res.body).not.toContain('root:')
-      expect(res.body).not.toContain('"workspaces"')
-    },
-  )
+  it.each([
+    '/app/../../etc/passwd',
+    '/app/%2e%2e/%2e%2e/etc/passwd',
+    '/assets/..%2f..%2fpackage.json',
+    '/%00',
+    '/assets/%2e%2e%5c%2e%2e%5cpackage.json',
+  ])('refuses the path %s', async (url) => {
+    const res = await rawGet(url)
+    expect(res.status).toBeGreaterThanOrEqual(400)
+    expect(res.status).toBeLessThan(500)
+    expect(res.body).not.toContain('root:')
+    expect(res.body).not.toContain('"workspaces"')
+  })
 })
 
 describe('serving the web app', () => {

@@ -27,9 +27,7 @@ export function permissionName(entity: Entity, action: Action): PermissionName {
 }
 
 /** Every permission of the platform catalogue, in matrix order. */
-export const ALL_PERMISSIONS: readonly PermissionName[] = ENTITIES.flatMap((e) =>
-  ACTIONS.map((a) => permissionName(e, a)),
-)
+export const ALL_PERMISSIONS: readonly PermissionName[] = ENTITIES.flatMap((e) => ACTIONS.map((a) => permissionName(e, a)))
 
 /** Human label for a catalogue permission, e.g. `train_route_update` -> `Train Route Update`. */
 export function permissionDisplayName(name: string): string {
@@ -49,7 +47,11 @@ export const PLATFORM_ONLY_PERMISSIONS: readonly string[] = [
 ]
 
 const all = (entity: Entity) => ACTIONS.map((a) => permissionName(entity, a))
-const read = (entity: Entity) => [permissionName(entity, 'list'), permissionName(entity, 'view'), permissionName(entity, 'export')]
+const read = (entity: Entity) => [
+  permissionName(entity, 'list'),
+  permissionName(entity, 'view'),
+  permissionName(entity, 'export'),
+]
 const write = (entity: Entity) => [
   ...read(entity),
   permissionName(entity, 'create'),
@@ -91,7 +93,11 @@ export const DEFAULT_ROLES: ReadonlyArray<{ name: string; display_name: string; 
     permissions: [...dataMaster.flatMap(write), ...products.flatMap(write), ...orders.flatMap(read)],
   },
   { name: 'produksi', display_name: 'Produksi', permissions: [...dataMaster.flatMap(read), ...products.flatMap(write)] },
-  { name: 'client', display_name: 'Client', permissions: [...products.flatMap((e) => [permissionName(e, 'list'), permissionName(e, 'view')])] },
+  {
+    name: 'client',
+    display_name: 'Client',
+    permissions: [...products.flatMap((e) => [permissionName(e, 'list'), permissionName(e, 'view')])],
+  },
   { name: 'supplier', display_name: 'Supplier', permissions: [...products.flatMap(read)] },
 ]
 

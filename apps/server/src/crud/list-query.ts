@@ -61,7 +61,10 @@ export async function listRows(
   const order = [dir(sortCol), dir(src.id)]
 
   if (params.export_data) {
-    const data = await selectFrom(db, src, src.fields).where(where).orderBy(...order).limit(EXPORT_DATA_LIMIT)
+    const data = await selectFrom(db, src, src.fields)
+      .where(where)
+      .orderBy(...order)
+      .limit(EXPORT_DATA_LIMIT)
     return { data, pagination: pagination(data.length, 0, Math.max(data.length, 1)) }
   }
   const page = (fields: Fields, orderBy: SQL[]) =>

@@ -23,11 +23,22 @@ const widgetResource = defineResource({
   table: widgets,
   entity: 'category',
   input: z.object({ name: requiredText(), note: z.string().max(2000).default(''), is_active: z.boolean() }),
-  fields: { id: widgets.id, name: widgets.name, note: widgets.note, is_active: widgets.is_active, created_at: widgets.created_at },
+  fields: {
+    id: widgets.id,
+    name: widgets.name,
+    note: widgets.note,
+    is_active: widgets.is_active,
+    created_at: widgets.created_at,
+  },
   searchable: [widgets.name],
   sortable: ['name', 'is_active', 'created_at'],
   defaultSort: 'created_at',
-  filters: { is_active: { schema: z.enum(['true', 'false']).transform((v) => v === 'true'), where: (v: boolean) => sql`${widgets.is_active} = ${v}` } },
+  filters: {
+    is_active: {
+      schema: z.enum(['true', 'false']).transform((v) => v === 'true'),
+      where: (v: boolean) => sql`${widgets.is_active} = ${v}`,
+    },
+  },
   exportColumns: [
     { header: 'id', value: (r) => r.id },
     { header: 'name', value: (r) => r.name },
@@ -114,7 +125,11 @@ describe('resource engine: list', () => {
   })
 
   it('localizes messages by X-Localization', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/widgets?size=0', headers: { ...owner.headers, 'x-localization': 'id' } })
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/widgets?size=0',
+      headers: { ...owner.headers, 'x-localization': 'id' },
+    })
     expect(res.json().message).toBe('Data yang diberikan tidak valid.')
   })
 })
@@ -190,7 +205,10 @@ describe('resource engine: export', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toContain('text/csv')
     expect(res.headers['content-disposition']).toMatch(/widgets_table_\d{4}-\d\d-\d\d\.csv/)
-    const lines = res.body.replace(/^\ufeff/, '').trim().split('\r\n')
+    const lines = res.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n')
     expect(lines[0]).toBe('id,name')
     expect(lines).toHaveLength(11)
   })

@@ -86,12 +86,13 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
   }
   const source: ListSource = { table, id: table.id, fields, join: opts.join, searchable: opts.searchable, sortable }
   const scoped = opts.companyScoped !== false
-  const scope = (auth: SessionUser): Array<SQL | undefined> =>
-    scoped ? [eq(table.company_id as PgColumn, auth.companyId)] : []
+  const scope = (auth: SessionUser): Array<SQL | undefined> => (scoped ? [eq(table.company_id as PgColumn, auth.companyId)] : [])
 
   const filterShape = Object.fromEntries(Object.entries(opts.filters ?? {}).map(([k, f]) => [k, f.schema.optional()]))
   const listQuery = listQuerySchema(opts.sortable, opts.defaultSort as any).extend(filterShape)
-  const exportQuery = z.object({ format: z.enum(['csv']).default('csv'), search: z.string().max(200).optional() }).extend(filterShape)
+  const exportQuery = z
+    .object({ format: z.enum(['csv']).default('csv'), search: z.string().max(200).optional() })
+    .extend(filterShape)
   const filterConditions = (q: Record<string, unknown>) =>
     Object.entries(opts.filters ?? {}).map(([k, f]) => (q[k] === undefined ? undefined : f.where(q[k])))
 
@@ -117,22 +118,30 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
     })
 
     if (!disabled.has('export')) {
-      app.get(`${base}/export`, { schema: { tags, querystring: exportQuery }, config: { access: perm('export') } }, async (req, reply) => {
-        const q = req.query as z.infer<typeof exportQuery> & Record<string, unknown>
-        const auth = requireAuth(req)
-        const within = opts.listScope ? opts.listScope(auth, q) : scope(auth)
-        const rows = iterateRows(app.db, source, [...within, ...filterConditions(q)], q.search as string | undefined)
-        reply
-          .header('Content-Type', 'text/csv; charset=utf-8')
-          .header('Content-Disposition', `attachment; filename="${exportFileName(opts.name, 'csv')}"`)
-          .header('Cache-Control', 'no-store')
-        return reply.send(csvStream(opts.exportColumns, rows))
-      })
+      app.get(
+        `${base}/export`,
+        { schema: { tags, querystring: exportQuery }, config: { access: perm('export') } },
+        async (req, reply) => {
+          const q = req.query as z.infer<typeof exportQuery> & Record<string, unknown>
+          const auth = requireAuth(req)
+          const within = opts.listScope ? opts.listScope(auth, q) : scope(auth)
+          const rows = iterateRows(app.db, source, [...within, ...filterConditions(q)], q.search as string | undefined)
+          reply
+            .header('Content-Type', 'text/csv; charset=utf-8')
+            .header('Content-Disposition', `attachment; filename="${exportFileName(opts.name, 'csv')}"`)
+            .header('Cache-Control', 'no-store')
+          return reply.send(csvStream(opts.exportColumns, rows))
+        },
+      )
     }
 
-    app.get(`${base}/:id`, { schema: { tags, params: idParams }, config: { access: [perm('view'), perm('update')] } }, async (req) => ({
-      data: await get(app.db, requireAuth(req), req.params.id),
-    }))
+    app.get(
+      `${base}/:id`,
+      { schema: { tags, params: idParams }, config: { access: [perm('view'), perm('update')] } },
+      async (req) => ({
+        data: await get(app.db, requireAuth(req), req.params.id),
+      }),
+    )
 
     const write = async (req: FastifyRequest, body: z.infer<I>, id?: number) => {
       const auth = requireAuth(req)

@@ -16,9 +16,19 @@ const sample = {
 
 /** Attribute groups and their values (slugs are unique per company, so names differ across groups). */
 const sampleAttributes = [
-  { name: 'Room Facilities', type: 'room', option_type: 'checkbox', values: ['Air Conditioning', 'Mini Fridge', 'Electric Kettle', 'Safe Box', 'Prayer Mat'] },
+  {
+    name: 'Room Facilities',
+    type: 'room',
+    option_type: 'checkbox',
+    values: ['Air Conditioning', 'Mini Fridge', 'Electric Kettle', 'Safe Box', 'Prayer Mat'],
+  },
   { name: 'Room View', type: 'room', option_type: 'radio', values: ['Haram View', 'Kaaba View', 'City View'] },
-  { name: 'Bus Amenities', type: 'transportation', option_type: 'checkbox', values: ['Reclining Seats', 'Onboard Wi-Fi', 'USB Charging'] },
+  {
+    name: 'Bus Amenities',
+    type: 'transportation',
+    option_type: 'checkbox',
+    values: ['Reclining Seats', 'Onboard Wi-Fi', 'USB Charging'],
+  },
   { name: 'Train Class', type: 'train', option_type: 'radio', values: ['Economy Class', 'Business Class'] },
 ] as const
 
@@ -40,13 +50,25 @@ export async function seed(db: Db, opts: { demo: boolean }): Promise<{ created: 
     })
     const { company } = await createCompanyWithOwner(t, {
       company: 'Demo Travel Umrah',
-      owner: { name: 'Demo Owner', email: DEMO_LOGIN.email, username: 'demoowner', password: DEMO_LOGIN.password, status: 'active' },
+      owner: {
+        name: 'Demo Owner',
+        email: DEMO_LOGIN.email,
+        username: 'demoowner',
+        password: DEMO_LOGIN.password,
+        status: 'active',
+      },
     })
     const tables = { categories, facilities, services, types, areas }
     for (const [key, table] of Object.entries(tables)) {
       const names = sample[key as keyof typeof sample]
       await t.insert(table).values(
-        names.map((name) => ({ company_id: company.id, name, slug: slugify(name), description: `${name} (sample)`, is_active: true })),
+        names.map((name) => ({
+          company_id: company.id,
+          name,
+          slug: slugify(name),
+          description: `${name} (sample)`,
+          is_active: true,
+        })),
       )
     }
     for (const g of sampleAttributes) {

@@ -61,7 +61,9 @@ function sessionQuery(db: Db) {
       is_platform: companies.is_platform,
       last_used_at: sessions.last_used_at,
       // One comma-separated text: splitting it costs far less than parsing a text[] of ~140 names.
-      permissions: sql<string | null>`(SELECT string_agg(p.name, ',') FROM ${rolePermissions} rp JOIN ${permissions} p ON p.id = rp.permission_id
+      permissions: sql<
+        string | null
+      >`(SELECT string_agg(p.name, ',') FROM ${rolePermissions} rp JOIN ${permissions} p ON p.id = rp.permission_id
                  WHERE rp.role_id = ${users.role_id})`,
     })
     .from(sessions)

@@ -21,7 +21,8 @@ export function issueMessage(locale: Locale, issue: Issue, field: string): strin
         if (typeof issue.input === 'string' && issue.input.trim() === '') return p('field.required')
         return p('field.too_short', { min })
       }
-      if (issue.origin === 'array' && min <= 1 && Array.isArray(issue.input) && issue.input.length === 0) return p('field.required')
+      if (issue.origin === 'array' && min <= 1 && Array.isArray(issue.input) && issue.input.length === 0)
+        return p('field.required')
       return p('field.too_small', { min })
     }
     case 'too_big':
@@ -58,7 +59,8 @@ export function zodErrorFields(locale: Locale, error: ZodError, prefix?: string)
 function pgCode(err: unknown): { code: string; constraint?: string } | undefined {
   for (let e: unknown = err, i = 0; e && i < 3; e = (e as { cause?: unknown }).cause, i++) {
     const code = (e as { code?: unknown }).code
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return { code, constraint: (e as { constraint?: string }).constraint }
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code))
+      return { code, constraint: (e as { constraint?: string }).constraint }
   }
   return undefined
 }

@@ -14,20 +14,33 @@ export async function syncPermissions(db: Db) {
 
 export async function permissionIds(db: Db, names: readonly string[]): Promise<number[]> {
   if (names.length === 0) return []
-  const rows = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.name, [...names]))
+  const rows = await db
+    .select({ id: permissions.id })
+    .from(permissions)
+    .where(inArray(permissions.name, [...names]))
   return rows.map((r) => r.id)
 }
 
 export interface NewCompany {
   company: string
-  owner: { name: string; email: string; username?: string; password: string | null; status?: 'pending' | 'active'; locale?: string }
+  owner: {
+    name: string
+    email: string
+    username?: string
+    password: string | null
+    status?: 'pending' | 'active'
+    locale?: string
+  }
   isPlatform?: boolean
   trialEndsAt?: Date | null
 }
 
 /** A username from an email's local part: lower-case letters and digits only. */
 export function usernameFromEmail(email: string): string {
-  const base = email.split('@')[0]!.toLowerCase().replace(/[^a-z0-9]/g, '')
+  const base = email
+    .split('@')[0]!
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
   return (base.length >= 2 ? base : `user${base}`).slice(0, 40)
 }
 

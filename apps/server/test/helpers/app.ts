@@ -51,7 +51,14 @@ export async function openTestDatabase(): Promise<{ database: Database; dataDir:
  */
 export async function buildTestApp(env: Record<string, string> = {}, modules: FastifyPluginAsync[] = []): Promise<TestApp> {
   const { database, dataDir, drop } = await openTestDatabase()
-  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', NODE_ENV: 'test', WEB_DIST: path.join(dataDir, 'no-web'), ...env })
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  })
   const app = await buildApp({ config, database, logger: false, modules })
   await app.ready()
   return {

@@ -33,7 +33,11 @@ async function actorFor(db: Db, user: { id: number; company_id: number; role_id:
 /** A company with its default roles and an active owner who is signed in. */
 export async function createCompany(app: FastifyInstance, opts: { name?: string; password?: string } = {}) {
   const email = `owner-${uniq()}@example.test`
-  const { company, owner, roles: companyRoles } = await app.db.transaction((tx) =>
+  const {
+    company,
+    owner,
+    roles: companyRoles,
+  } = await app.db.transaction((tx) =>
     createCompanyWithOwner(tx as unknown as Db, {
       company: opts.name ?? `Company ${uniq()}`,
       owner: { name: 'Owner', email, password: opts.password ?? 'password123', status: 'active' },
@@ -65,7 +69,11 @@ export async function createUserWithPermissions(app: FastifyInstance, companyId:
 /** The platform company (DESIGN §1) and its signed-in `master` operator. */
 export async function createPlatformMaster(app: FastifyInstance) {
   const email = `master-${uniq()}@example.test`
-  const { company, owner, roles: platformRoles } = await app.db.transaction((tx) =>
+  const {
+    company,
+    owner,
+    roles: platformRoles,
+  } = await app.db.transaction((tx) =>
     createCompanyWithOwner(tx as unknown as Db, {
       company: `Platform ${uniq()}`,
       isPlatform: true,

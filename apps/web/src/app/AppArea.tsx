@@ -23,7 +23,9 @@ export default function AppArea() {
 
 function SignedIn({ me }: { me: Me }) {
   const groups = useMemo(() => visibleNav(navGroups, me.permissions), [me.permissions])
-  const routed = navGroups.flatMap((g) => g.items).filter((i): i is NavItem & { element: NonNullable<NavItem['element']> } => !!i.element)
+  const routed = navGroups
+    .flatMap((g) => g.items)
+    .filter((i): i is NavItem & { element: NonNullable<NavItem['element']> } => !!i.element)
   return (
     <AppLayout me={me} groups={groups}>
       <Suspense
@@ -40,7 +42,11 @@ function SignedIn({ me }: { me: Me }) {
                 <item.element />
               </Allowed>
             )
-            return item.path ? <Route key={item.key} path={item.nested ? `${item.path}/*` : item.path} element={element} /> : <Route key={item.key} index element={element} />
+            return item.path ? (
+              <Route key={item.key} path={item.nested ? `${item.path}/*` : item.path} element={element} />
+            ) : (
+              <Route key={item.key} index element={element} />
+            )
           })}
           <Route path="*" element={<NotFound home="/app" fullScreen={false} />} />
         </Routes>

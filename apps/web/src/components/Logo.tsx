@@ -24,7 +24,14 @@ export function LogoMark({ size = 28 }: { size?: number }) {
         </linearGradient>
       </defs>
       <rect width="32" height="32" rx="8" fill={`url(#${gradient})`} />
-      <path d="M5 22.5c4.5-2.2 9.5-2.2 14 0s8 2 8 2" fill="none" stroke="#fff" strokeOpacity=".45" strokeWidth="1.6" strokeLinecap="round" />
+      <path
+        d="M5 22.5c4.5-2.2 9.5-2.2 14 0s8 2 8 2"
+        fill="none"
+        stroke="#fff"
+        strokeOpacity=".45"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+      />
       <path d="M6.5 15.2 25.5 7.5l-4.2 12.2-5.1-3.1-2.6 3.6-.6-4.8z" fill="#fff" />
       <path d="m13.6 15.4 7.7-6.1-5.1 7.3" fill={primary[2]} />
     </svg>

@@ -35,8 +35,20 @@ export const navGroups: NavGroup[] = [
     labelKey: 'nav.groups.users',
     icon: IconUsers,
     items: [
-      { key: 'users', path: 'users', labelKey: 'nav.items.users', permission: 'user_list', element: screen(() => import('./users/users.resource')) },
-      { key: 'roles', path: 'roles', labelKey: 'nav.items.roles', permission: 'role_list', element: screen(() => import('./users/roles.resource')) },
+      {
+        key: 'users',
+        path: 'users',
+        labelKey: 'nav.items.users',
+        permission: 'user_list',
+        element: screen(() => import('./users/users.resource')),
+      },
+      {
+        key: 'roles',
+        path: 'roles',
+        labelKey: 'nav.items.roles',
+        permission: 'role_list',
+        element: screen(() => import('./users/roles.resource')),
+      },
       {
         key: 'permissions',
         path: 'permissions',

@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { api, buildQuery, configureApiClient, filenameFromDisposition, request, setUnauthorizedHandler, toApiError } from './api-client'
+import {
+  api,
+  buildQuery,
+  configureApiClient,
+  filenameFromDisposition,
+  request,
+  setUnauthorizedHandler,
+  toApiError,
+} from './api-client'
 
 type Call = { url: string; init: RequestInit }
 
@@ -62,7 +70,10 @@ describe('api client', () => {
   })
 
   it('reports an unreachable server as status 0', async () => {
-    configureApiClient({ fetch: (async () => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch, fallbackMessage: () => 'offline' })
+    configureApiClient({
+      fetch: (async () => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch,
+      fallbackMessage: () => 'offline',
+    })
     const res = await api.get('/x')
     expect(res).toEqual({ ok: false, error: { status: 0, message: 'offline', errors: {} } })
   })
@@ -82,7 +93,10 @@ describe('api client', () => {
   })
 
   it('downloads a file with its name from Content-Disposition', async () => {
-    mockFetch(200, 'id,name\n1,A\n', { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="categories_table_2025-01-02.csv"' })
+    mockFetch(200, 'id,name\n1,A\n', {
+      'content-type': 'text/csv',
+      'content-disposition': 'attachment; filename="categories_table_2025-01-02.csv"',
+    })
     const res = await api.download('/categories/export', { format: 'csv' }, 'fallback.csv')
     expect(res.ok).toBe(true)
     if (res.ok) {

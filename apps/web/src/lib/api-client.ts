@@ -182,7 +182,11 @@ export async function download(path: string, query?: QueryParams, fallbackName =
     return { ok: false, error: toApiError(res.status, await readBody(res)) }
   }
   const blob = await res.blob()
-  return { ok: true, status: 200, data: { blob, filename: filenameFromDisposition(res.headers.get('content-disposition'), fallbackName) } }
+  return {
+    ok: true,
+    status: 200,
+    data: { blob, filename: filenameFromDisposition(res.headers.get('content-disposition'), fallbackName) },
+  }
 }
 
 /** Hands a downloaded Blob to the browser as a file. */

@@ -5,7 +5,12 @@ import { clearNavState, findActive, itemHref, NAV_STORAGE_KEYS, visibleNav, type
 const screen = {} as LazyExoticComponent<ComponentType>
 const Icon = (() => null) as unknown as NavGroup['icon']
 const groups: NavGroup[] = [
-  { key: 'dashboard', labelKey: 'd', icon: Icon, items: [{ key: 'dashboard', path: '', labelKey: 'd', permission: null, element: screen }] },
+  {
+    key: 'dashboard',
+    labelKey: 'd',
+    icon: Icon,
+    items: [{ key: 'dashboard', path: '', labelKey: 'd', permission: null, element: screen }],
+  },
   {
     key: 'users',
     labelKey: 'u',

@@ -26,18 +26,33 @@ describe('zodFormErrors', () => {
   })
 
   it('names the minimum for a too-short value', () => {
-    const errors = zodFormErrors(referenceInputSchema, { name: 'A', slug: 'ok-slug', description: 'Fine', is_active: true }, t, label)
+    const errors = zodFormErrors(
+      referenceInputSchema,
+      { name: 'A', slug: 'ok-slug', description: 'Fine', is_active: true },
+      t,
+      label,
+    )
     expect(errors).toEqual({ name: 'Name must be at least 2 characters' })
   })
 
   it('passes valid values', () => {
-    expect(zodFormErrors(referenceInputSchema, { name: 'Pool', slug: 'Pool Side', description: 'Outdoor', is_active: false }, t, label)).toEqual({})
+    expect(
+      zodFormErrors(
+        referenceInputSchema,
+        { name: 'Pool', slug: 'Pool Side', description: 'Outdoor', is_active: false },
+        t,
+        label,
+      ),
+    ).toEqual({})
   })
 
   it('uses the email text and refinement keys', () => {
     const schema = z
       .object({ email: z.email(), password: z.string(), password_confirmation: z.string() })
-      .refine((v) => v.password === v.password_confirmation, { message: 'password_confirmation', path: ['password_confirmation'] })
+      .refine((v) => v.password === v.password_confirmation, {
+        message: 'password_confirmation',
+        path: ['password_confirmation'],
+      })
     const errors = zodFormErrors(schema, { email: 'nope', password: 'a', password_confirmation: 'b' }, t, label)
     expect(errors.email).toBe('Email is Wrong Format')
     // zod skips refinements while a property is invalid, so check them separately.

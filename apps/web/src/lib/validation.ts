@@ -37,7 +37,9 @@ export function issueMessage(t: Translate, issue: Issue, fieldLabel: string): st
       return p('invalid')
     case 'custom':
       // Refinements carry an i18n key as their message (e.g. 'password_confirmation').
-      return issue.message && issue.message !== 'Invalid input' ? t(`validation.${issue.message}`, { field: fieldLabel, defaultValue: issue.message }) : p('invalid')
+      return issue.message && issue.message !== 'Invalid input'
+        ? t(`validation.${issue.message}`, { field: fieldLabel, defaultValue: issue.message })
+        : p('invalid')
     default:
       return p('invalid')
   }

@@ -32,10 +32,27 @@ export function AppLayout({ me, groups, children }: { me: Me; groups: NavGroup[]
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={mobileOpened} onClick={toggleMobile} hiddenFrom="sm" size="sm" aria-label={t('shell.toggle_navigation')} />
+            <Burger
+              opened={mobileOpened}
+              onClick={toggleMobile}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('shell.toggle_navigation')}
+            />
             <Tooltip label={t('shell.toggle_navigation')}>
-              <ActionIcon variant="subtle" color="gray" size="lg" onClick={toggleDesktop} visibleFrom="sm" aria-label={t('shell.toggle_navigation')}>
-                {desktopOpened ? <IconLayoutSidebarLeftCollapse size={20} stroke={1.6} /> : <IconLayoutSidebarLeftExpand size={20} stroke={1.6} />}
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                onClick={toggleDesktop}
+                visibleFrom="sm"
+                aria-label={t('shell.toggle_navigation')}
+              >
+                {desktopOpened ? (
+                  <IconLayoutSidebarLeftCollapse size={20} stroke={1.6} />
+                ) : (
+                  <IconLayoutSidebarLeftExpand size={20} stroke={1.6} />
+                )}
               </ActionIcon>
             </Tooltip>
             <Link to="/" style={{ textDecoration: 'none' }} aria-label={t('app.name')}>

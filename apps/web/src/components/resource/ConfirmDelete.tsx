@@ -15,10 +15,25 @@ export interface ConfirmModalProps {
 }
 
 /** A yes/no question with a cancel and a coloured confirm button. */
-export function ConfirmModal({ opened, title, message, confirmLabel, color = 'red', loading, onConfirm, onCancel }: ConfirmModalProps) {
+export function ConfirmModal({
+  opened,
+  title,
+  message,
+  confirmLabel,
+  color = 'red',
+  loading,
+  onConfirm,
+  onCancel,
+}: ConfirmModalProps) {
   const { t } = useTranslation()
   return (
-    <Modal opened={opened} onClose={loading ? () => {} : onCancel} title={<Text fw={600}>{title}</Text>} size="sm" closeOnClickOutside={!loading}>
+    <Modal
+      opened={opened}
+      onClose={loading ? () => {} : onCancel}
+      title={<Text fw={600}>{title}</Text>}
+      size="sm"
+      closeOnClickOutside={!loading}
+    >
       <Text size="sm" c="dimmed">
         {message}
       </Text>

@@ -18,7 +18,8 @@ function useSourceOptions(source: SelectSource | undefined) {
   const params = { export_data: true, is_active: true, ...source?.params }
   return useQuery({
     queryKey: queryKeys(source?.resource ?? '_none').list(params),
-    queryFn: () => unwrap(api.get<{ data: ResourceRow[] }>(source!.endpoint ?? `/${source!.resource}`, params)).then((r) => r.data),
+    queryFn: () =>
+      unwrap(api.get<{ data: ResourceRow[] }>(source!.endpoint ?? `/${source!.resource}`, params)).then((r) => r.data),
     enabled: !!source,
     staleTime: 60_000,
   })
@@ -94,7 +95,9 @@ export function FieldInput<R extends ResourceRow>({ field, form, label, required
           data={data}
           value={current === null || current === undefined || current === '' ? null : String(current)}
           // Keep the option's own type (a numeric id stays a number).
-          onChange={(v) => form.setFieldValue(field.name, v === null ? null : (list.find((o) => String(o.value) === v)?.value ?? v))}
+          onChange={(v) =>
+            form.setFieldValue(field.name, v === null ? null : (list.find((o) => String(o.value) === v)?.value ?? v))
+          }
           searchable={field.searchable ?? data.length > 8}
           clearable={field.clearable ?? !required}
           nothingFoundMessage={t('table.no_records')}

@@ -36,10 +36,23 @@ export function ResourceDialog<R extends ResourceRow>({ resource, opened, mode, 
   const allowed = can(me, resource.perm(mode === 'create' ? 'create' : 'update'))
   const title = t(mode === 'create' ? 'dialog.create_title' : 'dialog.edit_title', { model: labels.model() })
   return (
-    <Modal opened={opened} onClose={onClose} size={resource.modalWidth} title={<Text fw={600}>{title}</Text>} closeOnClickOutside={false}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size={resource.modalWidth}
+      title={<Text fw={600}>{title}</Text>}
+      closeOnClickOutside={false}
+    >
       {opened &&
         (allowed ? (
-          <DialogContent key={`${mode}-${row?.id ?? 'new'}`} resource={resource} mode={mode} row={row} me={me} onClose={onClose} />
+          <DialogContent
+            key={`${mode}-${row?.id ?? 'new'}`}
+            resource={resource}
+            mode={mode}
+            row={row}
+            me={me}
+            onClose={onClose}
+          />
         ) : (
           <PermissionDenied variant="dialog" />
         ))}
@@ -107,7 +120,10 @@ function DialogForm<R extends ResourceRow>({ resource, mode, row, me, onClose }:
     const res = await save.mutateAsync({ id: mode === 'edit' ? row?.id : undefined, body })
     const model = labels.model()
     if (res.ok) {
-      notifySuccess(t(mode === 'create' ? 'notify.created_title' : 'notify.updated_title'), t(mode === 'create' ? 'notify.created' : 'notify.updated', { model }))
+      notifySuccess(
+        t(mode === 'create' ? 'notify.created_title' : 'notify.updated_title'),
+        t(mode === 'create' ? 'notify.created' : 'notify.updated', { model }),
+      )
       void invalidate()
       onClose()
       resource.onSaved?.({ mode, saved: res.data?.data, navigate: (to) => void navigate(to) })
@@ -116,7 +132,10 @@ function DialogForm<R extends ResourceRow>({ resource, mode, row, me, onClose }:
     const { fieldErrors, rest } = splitFieldErrors(res.error.errors, fieldNames)
     form.setErrors(fieldErrors)
     if (rest.length > 0 || Object.keys(fieldErrors).length === 0) {
-      notifyError(t(mode === 'create' ? 'notify.create_failed_title' : 'notify.update_failed_title'), [res.error.message, ...rest].join(' '))
+      notifyError(
+        t(mode === 'create' ? 'notify.create_failed_title' : 'notify.update_failed_title'),
+        [res.error.message, ...rest].join(' '),
+      )
     }
     // The row is gone (deleted elsewhere): nothing left to edit.
     if (res.error.status === 404) {
@@ -132,7 +151,13 @@ function DialogForm<R extends ResourceRow>({ resource, mode, row, me, onClose }:
         .filter((f) => !f.hidden?.(ctx))
         .map((f) => (
           <Grid.Col key={f.name} span={{ base: 12, sm: f.span ?? 12 }}>
-            <FieldInput field={f} form={form} label={labelFor(f.name)} required={f.required ?? isRequired(schema, f.name)} {...ctx} />
+            <FieldInput
+              field={f}
+              form={form}
+              label={labelFor(f.name)}
+              required={f.required ?? isRequired(schema, f.name)}
+              {...ctx}
+            />
           </Grid.Col>
         ))}
     </Grid>
@@ -142,7 +167,11 @@ function DialogForm<R extends ResourceRow>({ resource, mode, row, me, onClose }:
   return (
     <Box component="form" onSubmit={submit} pos="relative" noValidate>
       <LoadingOverlay visible={save.isPending} zIndex={5} overlayProps={{ radius: 'sm', blur: 1 }} />
-      {Body ? <Body resource={resource} form={form} mode={mode} row={row} me={me} defaultFields={defaultFields} /> : defaultFields}
+      {Body ? (
+        <Body resource={resource} form={form} mode={mode} row={row} me={me} defaultFields={defaultFields} />
+      ) : (
+        defaultFields
+      )}
       <Group justify="flex-end" mt="xl" gap="sm">
         <Button variant="default" onClick={onClose} disabled={save.isPending}>
           {t('actions.cancel')}

@@ -102,7 +102,8 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
     if (rows && rows.length === 0 && page > 0 && !list.isFetching) setPage((p) => Math.max(0, p - 1))
   }, [rows, page, list.isFetching])
 
-  const canCreate = !resource.disableCreate && !!(resource.fields?.length || resource.DialogBody) && can(me, resource.perm('create'))
+  const canCreate =
+    !resource.disableCreate && !!(resource.fields?.length || resource.DialogBody) && can(me, resource.perm('create'))
   const canUpdate = !!(resource.fields?.length || resource.DialogBody) && can(me, resource.perm('update'))
   const canDelete = can(me, resource.perm('delete'))
   const rowTitle = (row: R) => (resource.rowTitle ?? defaultRowTitle)(row)
@@ -144,7 +145,14 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
                       disabled={a.disabled?.(row, me)}
                       onClick={() => {
                         if (a.confirm) setConfirming({ action: a, row })
-                        else a.onClick?.(row, { me, t, reload: () => void invalidate(), openEdit, navigate: (to) => void navigate(to) })
+                        else
+                          a.onClick?.(row, {
+                            me,
+                            t,
+                            reload: () => void invalidate(),
+                            openEdit,
+                            navigate: (to) => void navigate(to),
+                          })
                       }}
                     >
                       <Icon size={16} stroke={1.8} />
@@ -154,7 +162,12 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
               })}
             {canUpdate && (
               <Tooltip label={t('actions.edit')}>
-                <ActionIcon variant="light" aria-label={t('actions.edit')} disabled={isDisabled(resource.disableEdit, row, me)} onClick={() => openEdit(row)}>
+                <ActionIcon
+                  variant="light"
+                  aria-label={t('actions.edit')}
+                  disabled={isDisabled(resource.disableEdit, row, me)}
+                  onClick={() => openEdit(row)}
+                >
                   <IconPencil size={16} stroke={1.8} />
                 </ActionIcon>
               </Tooltip>
@@ -249,7 +262,11 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
               w={{ base: '100%', sm: 320 }}
             />
             <Group gap="xs" wrap="nowrap">
-              <ExportControl resource={resource} me={me} query={listQuery(resource as unknown as ResourceDefinition, { ...params, page: 0 })} />
+              <ExportControl
+                resource={resource}
+                me={me}
+                query={listQuery(resource as unknown as ResourceDefinition, { ...params, page: 0 })}
+              />
               {canCreate && (
                 <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ mode: 'create' })}>
                   {t('actions.create')}
@@ -306,7 +323,13 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
         </Stack>
       </Paper>
 
-      <ResourceDialog resource={resource} opened={!!dialog} mode={dialog?.mode ?? 'create'} row={dialog?.row} onClose={() => setDialog(null)} />
+      <ResourceDialog
+        resource={resource}
+        opened={!!dialog}
+        mode={dialog?.mode ?? 'create'}
+        row={dialog?.row}
+        onClose={() => setDialog(null)}
+      />
 
       <ConfirmDelete
         opened={!!toDelete}
@@ -384,7 +407,11 @@ function ExportControl<R extends ResourceRow>({
   const run = async () => {
     setBusy(true)
     const fallback = `${resource.name}_table_${dayjs().format('YYYY-MM-DD')}.${format}`
-    const res = await api.download(`${resource.endpoint}/export`, { ...resource.listParams, format, search: query.search }, fallback)
+    const res = await api.download(
+      `${resource.endpoint}/export`,
+      { ...resource.listParams, format, search: query.search },
+      fallback,
+    )
     setBusy(false)
     if (res.ok) saveFile(res.data)
     else notifyError(t('notify.export_failed_title'), res.error.message)

@@ -53,7 +53,12 @@ export interface ColumnDef<R extends ResourceRow = ResourceRow> extends ColumnOp
 
 const dash = (v: unknown): ReactNode => (v === null || v === undefined || v === '' ? '-' : String(v))
 
-function column<R extends ResourceRow>(key: string, kind: ColumnKind, render: ColumnDef<R>['render'], opts: ColumnOptions = {}): ColumnDef<R> {
+function column<R extends ResourceRow>(
+  key: string,
+  kind: ColumnKind,
+  render: ColumnDef<R>['render'],
+  opts: ColumnOptions = {},
+): ColumnDef<R> {
   return { key, kind, render, ...opts }
 }
 
@@ -126,8 +131,11 @@ export const col = {
     column<R>(key, 'relation', (row) => dash(getPath(row, path)), opts),
 
   /** Anything: `col.custom('price', (row) => <b>{row.price}</b>)`. */
-  custom: <R extends ResourceRow = ResourceRow>(key: string, render: (row: R, ctx: CellContext) => ReactNode, opts?: ColumnOptions) =>
-    column<R>(key, 'custom', render, opts),
+  custom: <R extends ResourceRow = ResourceRow>(
+    key: string,
+    render: (row: R, ctx: CellContext) => ReactNode,
+    opts?: ColumnOptions,
+  ) => column<R>(key, 'custom', render, opts),
 }
 
 // ----------------------------------------------------------------- fields
@@ -195,21 +203,50 @@ export type FieldDef<R extends ResourceRow = ResourceRow> = FieldOptions<R> & { 
   )
 export type FieldKind = FieldDef['kind']
 
-type Opts<R extends ResourceRow, K extends FieldKind> = FieldOptions<R> & Omit<Extract<FieldDef<R>, { kind: K }>, 'kind' | 'name' | keyof FieldOptions<R>>
+type Opts<R extends ResourceRow, K extends FieldKind> = FieldOptions<R> &
+  Omit<Extract<FieldDef<R>, { kind: K }>, 'kind' | 'name' | keyof FieldOptions<R>>
 
 /** Field helpers. Each takes the payload property name first; options last. */
 export const field = {
-  text: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'text'> = {}): FieldDef<R> => ({ ...opts, name, kind: 'text' }),
-  textarea: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'textarea'> = {}): FieldDef<R> => ({ ...opts, name, kind: 'textarea' }),
+  text: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'text'> = {}): FieldDef<R> => ({
+    ...opts,
+    name,
+    kind: 'text',
+  }),
+  textarea: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'textarea'> = {}): FieldDef<R> => ({
+    ...opts,
+    name,
+    kind: 'textarea',
+  }),
   /** Never filled from the row when editing. */
-  password: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'password'> = {}): FieldDef<R> => ({ ...opts, name, kind: 'password' }),
+  password: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'password'> = {}): FieldDef<R> => ({
+    ...opts,
+    name,
+    kind: 'password',
+  }),
   /** Required yes/no choice (boolean); starts unchosen in the create form. */
-  yesNo: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'yesNo'> = {}): FieldDef<R> => ({ ...opts, name, kind: 'yesNo' }),
+  yesNo: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'yesNo'> = {}): FieldDef<R> => ({
+    ...opts,
+    name,
+    kind: 'yesNo',
+  }),
   /** Static `options`, or `source` to load them from another resource (`?export_data=true&is_active=true`). */
-  select: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'select'>): FieldDef<R> => ({ ...opts, name, kind: 'select' }),
-  number: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'number'> = {}): FieldDef<R> => ({ ...opts, name, kind: 'number' }),
+  select: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'select'>): FieldDef<R> => ({
+    ...opts,
+    name,
+    kind: 'select',
+  }),
+  number: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'number'> = {}): FieldDef<R> => ({
+    ...opts,
+    name,
+    kind: 'number',
+  }),
   /** Anything bound to the form: `field.custom('permission_list', { render: (p) => <Matrix {...p} /> })`. */
-  custom: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'custom'>): FieldDef<R> => ({ ...opts, name, kind: 'custom' }),
+  custom: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'custom'>): FieldDef<R> => ({
+    ...opts,
+    name,
+    kind: 'custom',
+  }),
 }
 
 // ------------------------------------------------------------ row actions

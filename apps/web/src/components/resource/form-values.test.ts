@@ -16,17 +16,35 @@ const fields: FieldDef[] = [
 
 describe('initialValues', () => {
   it('starts a create form empty, with choices unchosen', () => {
-    expect(initialValues(fields, 'create')).toEqual({ name: '', description: '', is_active: null, group_id: null, password: '', sort: 0 })
+    expect(initialValues(fields, 'create')).toEqual({
+      name: '',
+      description: '',
+      is_active: null,
+      group_id: null,
+      password: '',
+      sort: 0,
+    })
   })
 
   it('fills an edit form from the row, never the password', () => {
     const row = { id: 3, name: 'Pool', description: null, is_active: false, group_id: 7, password: 'hash', extra: 'x' }
-    expect(initialValues(fields, 'edit', row)).toEqual({ name: 'Pool', description: '', is_active: false, group_id: 7, password: '', sort: 0 })
+    expect(initialValues(fields, 'edit', row)).toEqual({
+      name: 'Pool',
+      description: '',
+      is_active: false,
+      group_id: 7,
+      password: '',
+      sort: 0,
+    })
   })
 
   it('uses transformRow when given', () => {
     const row = { id: 3, name: 'Pool', group: { id: 9 } }
-    expect(initialValues(fields, 'edit', row, (r) => ({ name: r.name, group_id: r.group.id }))).toMatchObject({ name: 'Pool', group_id: 9, is_active: null })
+    expect(initialValues(fields, 'edit', row, (r) => ({ name: r.name, group_id: r.group.id }))).toMatchObject({
+      name: 'Pool',
+      group_id: 9,
+      is_active: null,
+    })
   })
 })
 
@@ -43,7 +61,9 @@ describe('isRequired', () => {
 
 describe('splitFieldErrors', () => {
   it('puts known fields on the form and the rest aside', () => {
-    expect(splitFieldErrors({ name: ['Name in Used'], 'prices.0.price': ['Too small'], body: ['Bad'] }, ['name', 'prices'])).toEqual({
+    expect(
+      splitFieldErrors({ name: ['Name in Used'], 'prices.0.price': ['Too small'], body: ['Bad'] }, ['name', 'prices']),
+    ).toEqual({
       fieldErrors: { name: 'Name in Used', prices: 'Too small' },
       rest: ['Bad'],
     })

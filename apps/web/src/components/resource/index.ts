@@ -15,5 +15,12 @@ export { PermissionDenied } from './PermissionDenied'
 export { ResourceDialog } from './ResourceDialog'
 export { ResourceListPage } from './ResourceListPage'
 export { screen } from './screen'
-export { splitFieldErrors, useDeleteResource, useInvalidateResource, useResourceDetail, useResourceList, useSaveResource } from './use-resource'
+export {
+  splitFieldErrors,
+  useDeleteResource,
+  useInvalidateResource,
+  useResourceDetail,
+  useResourceList,
+  useSaveResource,
+} from './use-resource'
 export { resourceLabels } from './labels'

@@ -14,7 +14,14 @@ export interface ListParams {
 }
 
 export function listQuery(resource: ResourceDefinition<ResourceRow>, p: ListParams): QueryParams {
-  return { ...resource.listParams, page: p.page, size: p.size, search: p.search.trim() || undefined, sort_by: p.sort_by, order_by: p.order_by }
+  return {
+    ...resource.listParams,
+    page: p.page,
+    size: p.size,
+    search: p.search.trim() || undefined,
+    sort_by: p.sort_by,
+    order_by: p.order_by,
+  }
 }
 
 /** One page of a resource; the previous page stays on screen while the next loads. */
@@ -29,7 +36,11 @@ export function useResourceList<R extends ResourceRow>(resource: ResourceDefinit
 }
 
 /** `GET /{name}/{id}` for dialogs that need more than the list row. */
-export function useResourceDetail<R extends ResourceRow>(resource: ResourceDefinition<R>, id: R['id'] | undefined, enabled: boolean) {
+export function useResourceDetail<R extends ResourceRow>(
+  resource: ResourceDefinition<R>,
+  id: R['id'] | undefined,
+  enabled: boolean,
+) {
   return useQuery({
     queryKey: queryKeys(resource.name).detail(id ?? ''),
     queryFn: ({ signal }) => unwrap(api.get<{ data: R }>(`${resource.endpoint}/${id}`, undefined, signal)).then((r) => r.data),
@@ -48,7 +59,9 @@ export function useInvalidateResource(name: string) {
 export function useSaveResource<R extends ResourceRow>(resource: ResourceDefinition<R>) {
   return useMutation({
     mutationFn: ({ id, body }: { id?: R['id']; body: unknown }) =>
-      id === undefined ? api.post<{ data: R }>(resource.endpoint, body) : api.put<{ data: R }>(`${resource.endpoint}/${id}`, body),
+      id === undefined
+        ? api.post<{ data: R }>(resource.endpoint, body)
+        : api.put<{ data: R }>(`${resource.endpoint}/${id}`, body),
   })
 }
 

@@ -12,7 +12,12 @@ type Values = { password_now: string; password: string; password_confirmation: s
 export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation()
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={600}>{t('auth.change_password.title')}</Text>} closeOnClickOutside={false}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={<Text fw={600}>{t('auth.change_password.title')}</Text>}
+      closeOnClickOutside={false}
+    >
       {opened && <ChangePasswordForm onClose={onClose} />}
     </Modal>
   )
@@ -34,7 +39,11 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
       password_now: minLength('password_now'),
       password: minLength('password'),
       password_confirmation: (v, values) =>
-        !v ? t('validation.required', { field: label('password_confirmation') }) : v !== values.password ? t('validation.password_confirmation') : null,
+        !v
+          ? t('validation.required', { field: label('password_confirmation') })
+          : v !== values.password
+            ? t('validation.password_confirmation')
+            : null,
     },
   })
   const submit = form.onSubmit(async (values) => {
@@ -54,7 +63,12 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
     <Box component="form" onSubmit={submit} pos="relative" noValidate>
       <LoadingOverlay visible={busy} zIndex={5} />
       <Stack gap="sm">
-        <PasswordInput label={label('password_now')} withAsterisk autoComplete="current-password" {...form.getInputProps('password_now')} />
+        <PasswordInput
+          label={label('password_now')}
+          withAsterisk
+          autoComplete="current-password"
+          {...form.getInputProps('password_now')}
+        />
         <PasswordInput label={label('password')} withAsterisk autoComplete="new-password" {...form.getInputProps('password')} />
         <PasswordInput
           label={label('password_confirmation')}

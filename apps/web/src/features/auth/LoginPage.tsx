@@ -19,7 +19,8 @@ import { emailRule, passwordRule } from './validators'
 const GoogleSignInButton = lazy(() => import('./GoogleSignInButton').then((m) => ({ default: m.GoogleSignInButton })))
 
 /** /activation with the typed email, for a pending account whose mail got lost. */
-const activationLink = (email: string) => (email.trim() ? `/activation?${new URLSearchParams({ email: email.trim() }).toString()}` : '/activation')
+const activationLink = (email: string) =>
+  email.trim() ? `/activation?${new URLSearchParams({ email: email.trim() }).toString()}` : '/activation'
 
 /** `/` and `/login`. A signed-in visitor is sent on to /app. */
 export default function LoginPage() {

@@ -17,7 +17,11 @@ export function requiredRule(t: Translate, field: string) {
 
 export function passwordRule(t: Translate, field = t('fields.password')) {
   return (v: string) =>
-    !v ? t('validation.required', { field }) : v.length < PASSWORD_MIN ? t('validation.too_short', { field, min: PASSWORD_MIN }) : null
+    !v
+      ? t('validation.required', { field })
+      : v.length < PASSWORD_MIN
+        ? t('validation.too_short', { field, min: PASSWORD_MIN })
+        : null
 }
 
 export function confirmationRule(t: Translate, field = t('fields.password_confirmation')) {

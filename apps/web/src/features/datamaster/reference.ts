@@ -10,8 +10,19 @@ export function referenceResource(name: string, permission: Entity) {
   return defineResource({
     name,
     permission,
-    columns: [col.text('name'), col.text('slug'), col.text('description', { sort: false, hiddenBelow: 'sm' }), col.yesNo('is_active'), col.date('created_at')],
-    fields: [field.text('name', { span: 6 }), field.text('slug', { span: 6 }), field.textarea('description'), field.yesNo('is_active')],
+    columns: [
+      col.text('name'),
+      col.text('slug'),
+      col.text('description', { sort: false, hiddenBelow: 'sm' }),
+      col.yesNo('is_active'),
+      col.date('created_at'),
+    ],
+    fields: [
+      field.text('name', { span: 6 }),
+      field.text('slug', { span: 6 }),
+      field.textarea('description'),
+      field.yesNo('is_active'),
+    ],
     schema: referenceInputSchema,
     modalSize: 'md',
     defaultSort: 'created_at',
