@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
+import { Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
-import { IconAt, IconBuilding, IconLock, IconUser } from '@tabler/icons-react'
+import { IconAt, IconBuilding, IconUser } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { AUTH_REDIRECT_DELAY_MS } from '@app/shared'
@@ -10,6 +10,7 @@ import { AUTH_AUTO_CLOSE, notifySuccess } from '../../lib/notify'
 import { useDocumentTitle } from '../../lib/use-document-title'
 import { authApi } from './api'
 import { AuthLayout } from './AuthLayout'
+import { NewPasswordFields } from './NewPasswordFields'
 import { reportAuthFailure } from './feedback'
 import { GoogleSignInButton } from './GoogleSignInButton'
 import { confirmationRule, emailRule, passwordRule, requiredRule } from './validators'
@@ -79,21 +80,7 @@ export default function RegisterPage() {
             leftSection={<IconAt size={16} />}
             {...form.getInputProps('email')}
           />
-          <PasswordInput
-            label={t('fields.password')}
-            description={t('auth.password_hint')}
-            withAsterisk
-            autoComplete="new-password"
-            leftSection={<IconLock size={16} />}
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label={t('fields.password_confirmation')}
-            withAsterisk
-            autoComplete="new-password"
-            leftSection={<IconLock size={16} />}
-            {...form.getInputProps('password_confirmation')}
-          />
+          <NewPasswordFields form={form} />
           <Button type="submit" fullWidth mt="xs" size="md" loading={busy}>
             {t('auth.register.submit')}
           </Button>

@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core'
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
-import { IconAlertTriangle, IconLock } from '@tabler/icons-react'
+import { IconAlertTriangle } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { AUTH_REDIRECT_DELAY_MS } from '@app/shared'
@@ -9,6 +9,7 @@ import { AUTH_AUTO_CLOSE, notifySuccess } from '../../lib/notify'
 import { useDocumentTitle } from '../../lib/use-document-title'
 import { authApi } from './api'
 import { AuthLayout } from './AuthLayout'
+import { NewPasswordFields } from './NewPasswordFields'
 import { reportAuthFailure } from './feedback'
 import { confirmationRule, passwordRule } from './validators'
 
@@ -54,22 +55,7 @@ export default function ResetPage() {
             </Alert>
           )}
           <TextInput label={t('fields.email')} value={email} readOnly variant="filled" />
-          <PasswordInput
-            label={t('fields.password')}
-            description={t('auth.password_hint')}
-            withAsterisk
-            autoFocus
-            autoComplete="new-password"
-            leftSection={<IconLock size={16} />}
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label={t('fields.password_confirmation')}
-            withAsterisk
-            autoComplete="new-password"
-            leftSection={<IconLock size={16} />}
-            {...form.getInputProps('password_confirmation')}
-          />
+          <NewPasswordFields form={form} autoFocus />
           <Button type="submit" fullWidth mt="xs" size="md" loading={busy} disabled={!email || !token}>
             {t('auth.reset.submit')}
           </Button>
