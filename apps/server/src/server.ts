@@ -20,12 +20,14 @@ async function main() {
   await database.migrate()
   const seeded = await seed(database.db, { demo: config.SEED_DEMO })
   const app = await buildApp({ config, database })
-  await app.listen({ port: config.PORT, host: config.HOST })
+  const address = await app.listen({ port: config.PORT, host: config.HOST })
 
   const ms = Math.round(performance.now() - started)
   const lines = [
     `Travel Back Office is running at ${config.appUrl} (${database.kind}, ready in ${ms} ms)`,
     `API docs: ${config.appUrl}/api/docs`,
+    // The bound address (PORT=0 picks a free port): test harnesses read this line.
+    `Listening on ${address}`,
   ]
   if (config.SEED_DEMO) {
     lines.push(`Demo sign-in: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`)
