@@ -2,6 +2,13 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import fs from 'node:fs'
+
+// Feature folders of the web app; each is a zone that may not import the others.
+const webFeatures = fs
+  .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', 'apps/server/src/db/migrations/**'] },
@@ -33,4 +40,27 @@ export default tseslint.config(
     files: ['apps/web/src/components/**', 'apps/web/src/lib/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/app/**'] }] },
   },
+  // STYLE.md: app -> features -> components/lib, never feature -> feature. The
+  // registry that composes features lives in app/, so no feature needs another.
+  ...webFeatures.map((name) => ({
+    files: [`apps/web/src/features/${name}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/app/**',
+                ...webFeatures
+                  .filter((other) => other !== name)
+                  .flatMap((other) => [`../${other}`, `../${other}/**`, `**/features/${other}`, `**/features/${other}/**`]),
+              ],
+              message: 'A feature imports only components/ and lib/ (STYLE.md); compose features in app/.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
 )

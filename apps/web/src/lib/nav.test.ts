@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ComponentType, LazyExoticComponent } from 'react'
-import { clearNavState, findActive, itemHref, NAV_STORAGE_KEYS, visibleNav, type NavGroup } from './nav'
+import { clearNavState, findActive, itemHref, NAV_STORAGE_KEYS, navItem, visibleNav, type NavGroup } from './nav'
 
 const screen = {} as LazyExoticComponent<ComponentType>
 const Icon = (() => null) as unknown as NavGroup['icon']
@@ -63,4 +63,19 @@ it('clearNavState forgets the remembered group and item', () => {
   const removed: string[] = []
   clearNavState({ removeItem: (k: string) => void removed.push(k) })
   expect(removed).toEqual([NAV_STORAGE_KEYS.group, NAV_STORAGE_KEYS.item])
+})
+
+describe('navItem', () => {
+  it('derives path, label and list permission from one key', () => {
+    expect(navItem('hotels', 'hotel', screen, { nested: true })).toEqual({
+      key: 'hotels',
+      path: 'hotels',
+      labelKey: 'nav.items.hotels',
+      permission: 'hotel_list',
+      element: screen,
+      nested: true,
+    })
+    expect(navItem('dashboard', null, screen, { path: '' })).toMatchObject({ path: '', permission: null })
+    expect(navItem('rooms', 'room')).not.toHaveProperty('element')
+  })
 })

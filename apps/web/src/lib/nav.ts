@@ -1,7 +1,7 @@
 import type { ComponentType, LazyExoticComponent } from 'react'
 
 /**
- * Shapes of the navigation registry (features/registry.tsx) and the pure logic
+ * Shapes of the navigation registry (app/registry.tsx) and the pure logic
  * the shell applies to it: which items a user sees, and which item a URL is.
  */
 export interface NavItem {
@@ -23,6 +23,28 @@ export interface NavGroup {
   labelKey: string
   icon: ComponentType<{ size?: number | string; stroke?: number }>
   items: NavItem[]
+}
+
+/**
+ * One menu item and route from one key: path `key` (under /app), label
+ * `nav.items.<key>`, permission `<entity>_list` (`entity` null = any signed-in
+ * user). The entity is separate because keys follow the spec's routes
+ * (`/app/hotels`) while permissions follow the catalogue (`hotel_list`).
+ */
+export function navItem(
+  key: string,
+  entity: string | null,
+  element?: LazyExoticComponent<ComponentType>,
+  opts: Pick<NavItem, 'nested'> & { path?: string } = {},
+): NavItem {
+  return {
+    key,
+    path: opts.path ?? key,
+    labelKey: `nav.items.${key}`,
+    permission: entity === null ? null : `${entity}_list`,
+    ...(element ? { element } : {}),
+    ...(opts.nested ? { nested: true } : {}),
+  }
 }
 
 export function itemHref(item: Pick<NavItem, 'path'>): string {

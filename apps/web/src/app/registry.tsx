@@ -1,0 +1,121 @@
+import { lazy } from 'react'
+import { IconBox, IconDatabase, IconLayoutDashboard, IconReceipt, IconUsers } from '@tabler/icons-react'
+import { screen } from '../components/resource/screen'
+import { navItem as item, type NavGroup } from '../lib/nav'
+
+/**
+ * The one list of screens: it feeds both the side menu and the /app routes.
+ * It lives in `app/` because it composes features (app -> features ->
+ * components/lib); features never import each other.
+ *
+ * Each item is `item(key, entity, element?)`: route `/app/<key>`, label
+ * `nav.items.<key>` (locales/<lang>/nav.json), shown to holders of
+ * `<entity>_list`. The element is
+ * - a list screen: `screen(() => import('../features/<area>/<name>.resource'))`
+ *   whose module default-exports `defineResource({...})` (with page forms, the
+ *   item is `nested` so `/create` and `/edit/:id` route under it);
+ * - a custom screen: `screen(() => import('../features/<area>/SomePage'))`.
+ * Items without an element are neither routed nor shown. A group without
+ * visible items is hidden. Group labels: `nav.groups.<group>`.
+ */
+export const navGroups: NavGroup[] = [
+  {
+    key: 'dashboard',
+    labelKey: 'nav.groups.dashboard',
+    icon: IconLayoutDashboard,
+    items: [
+      item(
+        'dashboard',
+        null,
+        lazy(() => import('../features/dashboard/DashboardPage')),
+        { path: '' },
+      ),
+    ],
+  },
+  {
+    key: 'users',
+    labelKey: 'nav.groups.users',
+    icon: IconUsers,
+    items: [
+      item(
+        'users',
+        'user',
+        screen(() => import('../features/users/users.resource')),
+      ),
+      item(
+        'roles',
+        'role',
+        screen(() => import('../features/users/roles.resource')),
+      ),
+      item(
+        'permissions',
+        'permission',
+        screen(() => import('../features/users/permissions.resource')),
+      ),
+    ],
+  },
+  {
+    key: 'datamaster',
+    labelKey: 'nav.groups.datamaster',
+    icon: IconDatabase,
+    items: [
+      item(
+        'category',
+        'category',
+        screen(() => import('../features/datamaster/categories.resource')),
+      ),
+      item(
+        'services',
+        'service',
+        screen(() => import('../features/datamaster/services.resource')),
+      ),
+      item(
+        'area',
+        'area',
+        screen(() => import('../features/datamaster/areas.resource')),
+      ),
+      item(
+        'facility',
+        'facility',
+        screen(() => import('../features/datamaster/facilities.resource')),
+      ),
+      item(
+        'type',
+        'type',
+        screen(() => import('../features/datamaster/types.resource')),
+      ),
+      item('location', 'location'),
+      item(
+        'group_attribute',
+        'group_attribute',
+        screen(() => import('../features/datamaster/group-attributes.resource')),
+      ),
+      item(
+        'attribute',
+        'attribute',
+        screen(() => import('../features/datamaster/attributes.resource')),
+      ),
+    ],
+  },
+  {
+    key: 'products',
+    labelKey: 'nav.groups.products',
+    icon: IconBox,
+    items: [
+      item('hotels', 'hotel'),
+      item('rooms', 'room'),
+      item('transportation', 'transportation'),
+      item('train_route', 'train_route'),
+    ],
+  },
+  {
+    key: 'order',
+    labelKey: 'nav.groups.order',
+    icon: IconReceipt,
+    items: [
+      item('order_hotel', 'order_hotel'),
+      item('order_train', 'order_train'),
+      item('order_transportation', 'order_transportation'),
+    ],
+  },
+]
