@@ -33,8 +33,11 @@ export const configSchema = z.object({
   REDIS_PREFIX: z.string().max(100).default('tbo:'),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   STORAGE_S3_BUCKET: z.string().optional(),
-  STORAGE_S3_ENDPOINT: z.string().optional(),
+  STORAGE_S3_ENDPOINT: optionalUrl(['http://', 'https://']),
   STORAGE_S3_REGION: z.string().optional(),
+  STORAGE_S3_ACCESS_KEY_ID: z.string().optional(),
+  STORAGE_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  STORAGE_S3_FORCE_PATH_STYLE: boolEnv.default(false),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   GOOGLE_CLIENT_ID: z
     .string()
@@ -59,6 +62,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`)
   }
   const c = parsed.data
+  if (c.STORAGE_DRIVER === 's3' && !c.STORAGE_S3_BUCKET) {
+    throw new ConfigError('Invalid configuration: STORAGE_S3_BUCKET is required when STORAGE_DRIVER=s3')
+  }
   return {
     ...c,
     dataDir: path.resolve(c.DATA_DIR),

@@ -1,2 +1,3 @@
 export * from './accounts.js'
 export * from './reference.js'
+export * from './files.js'

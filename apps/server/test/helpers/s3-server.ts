@@ -1,0 +1,43 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { AddressInfo } from 'node:net'
+import S3rver from 's3rver'
+
+export interface TestS3 {
+  /** STORAGE_* variables pointing at this server. */
+  env: Record<string, string>
+  endpoint: string
+  bucket: string
+  close(): Promise<void>
+}
+
+/**
+ * A real S3-compatible server (s3rver, from the npm registry) on 127.0.0.1 and
+ * a random port, with its own folder and one bucket; closed and removed after.
+ */
+export async function startTestS3(): Promise<TestS3> {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'tbo-s3-'))
+  const bucket = 'tbo-test'
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] })
+  const { port } = (await server.run()) as AddressInfo
+  const endpoint = `http://127.0.0.1:${port}`
+  return {
+    endpoint,
+    bucket,
+    env: {
+      STORAGE_DRIVER: 's3',
+      STORAGE_S3_ENDPOINT: endpoint,
+      STORAGE_S3_BUCKET: bucket,
+      STORAGE_S3_REGION: 'us-east-1',
+      // s3rver's fixed development credentials.
+      STORAGE_S3_ACCESS_KEY_ID: 'S3RVER',
+      STORAGE_S3_SECRET_ACCESS_KEY: 'S3RVER',
+      STORAGE_S3_FORCE_PATH_STYLE: 'true',
+    },
+    async close() {
+      await server.close()
+      fs.rmSync(directory, { recursive: true, force: true })
+    },
+  }
+}
