@@ -3,12 +3,15 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z, type ZodObject, type ZodType } from 'zod'
-import { listQuerySchema, type Entity } from '@app/shared'
+import { listQuerySchema, paginationSchema, type Entity } from '@app/shared'
 import type { Db } from '../db/client.js'
 import { requireAuth } from '../plugins/auth.js'
 import type { SessionUser } from '../lib/sessions.js'
-import { notFound } from '../lib/errors.js'
+import { inUse, notFound } from '../lib/errors.js'
+import { bodyHook, type BodyShape } from './body.js'
+import { loadChildren, writeChildren, type ChildList } from './children.js'
 import { csvStream, exportFileName, type ExportColumn } from './csv.js'
+import { countReferences, type Reference, type ReferencedBy } from './references.js'
 import { findOne, iterateRows, listRows, type Fields, type Join, type ListSource } from './list-query.js'
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -32,8 +35,25 @@ export interface ResourceOptions<I extends ZodObject = ZodObject> {
   input: I
   /** PUT body; defaults to `input`. */
   update?: ZodObject
-  /** Answer fields; defaults to every column but company_id. */
+  /** Answer fields of list rows; defaults to every column but company_id. */
   fields?: Fields
+  /** Schema of one list row, for the OpenAPI document (answers are shaped by `fields`, not by it). */
+  row?: ZodType
+  /**
+   * The one-row shape (GET /{id}, and the answer of create and update) when it
+   * carries more than a list row: extra fields, and child lists loaded for
+   * this one row only, never for a page of rows.
+   */
+  detail?: {
+    fields?: Fields
+    /** Child lists by answer key; the engine also writes them from the same key of the body. */
+    children?: Record<string, ChildList>
+    row?: ZodType
+  }
+  /** Rows that still need this one: its delete is refused with 409 and how many (DESIGN §3). */
+  referencedBy?: ReferencedBy
+  /** Create/update also accept `multipart/form-data` of this shape (JSON text lists, image files). */
+  body?: BodyShape
   join?: Join
   searchable: PgColumn[]
   sortable: readonly [string, ...string[]]
@@ -66,6 +86,8 @@ export interface Resource {
   source: ListSource
   scope: (auth: SessionUser) => Array<SQL | undefined>
   get: (db: Db, auth: SessionUser, id: number) => Promise<Record<string, unknown>>
+  /** The one-row shape: `detail` fields and child lists. */
+  getDetail: (db: Db, auth: SessionUser, id: number) => Promise<Record<string, unknown>>
 }
 
 /**
@@ -105,12 +127,28 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
     if (!row) throw notFound()
     return row
   }
+  const detailSource: ListSource = opts.detail?.fields ? { ...source, fields: { ...fields, ...opts.detail.fields } } : source
+  const children = opts.detail?.children ?? {}
+  const getDetail = async (db: Db, auth: SessionUser, id: number) => {
+    const row = await findOne(db, detailSource, id, scope(auth))
+    if (!row) throw notFound()
+    return { ...row, ...(await loadChildren(db, children, id)) }
+  }
+  let references: Reference[] | undefined
+  const referencesOf = () =>
+    (references ??= typeof opts.referencedBy === 'function' ? opts.referencedBy() : (opts.referencedBy ?? []))
+
+  const listAnswer = opts.row ? { response: { 200: z.object({ data: z.array(opts.row), pagination: paginationSchema }) } } : {}
+  const detailRow = opts.detail?.row ?? opts.row
+  const oneAnswer = detailRow ? { response: { 200: z.object({ data: detailRow }) } } : {}
+  const writeHook = opts.body ? { preValidation: bodyHook(opts.body) } : {}
+  const consumes = opts.body ? { consumes: ['application/json', 'multipart/form-data'] } : {}
 
   const plugin: FastifyPluginAsync = async (parent: FastifyInstance) => {
     const app = parent.withTypeProvider<ZodTypeProvider>()
     const base = `/${opts.name}`
 
-    app.get(base, { schema: { tags, querystring: listQuery }, config: { access: perm('list') } }, async (req) => {
+    app.get(base, { schema: { tags, querystring: listQuery, ...listAnswer }, config: { access: perm('list') } }, async (req) => {
       const q = req.query as z.infer<typeof listQuery> & Record<string, unknown>
       const auth = requireAuth(req)
       const within = opts.listScope ? opts.listScope(auth, q) : scope(auth)
@@ -137,9 +175,9 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
 
     app.get(
       `${base}/:id`,
-      { schema: { tags, params: idParams }, config: { access: [perm('view'), perm('update')] } },
+      { schema: { tags, params: idParams, ...oneAnswer }, config: { access: [perm('view'), perm('update')] } },
       async (req) => ({
-        data: await get(app.db, requireAuth(req), req.params.id),
+        data: await getDetail(app.db, requireAuth(req), req.params.id),
       }),
     )
 
@@ -162,21 +200,32 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
             .set('updated_at' in columns ? { ...values, updated_at: new Date() } : values)
             .where(eq(table.id, id))
         }
+        for (const [key, child] of Object.entries(children)) {
+          const entries = (body as Record<string, unknown>)[key]
+          // A list left out of an update stays as it is.
+          if (Array.isArray(entries)) await writeChildren(ctx.tx, key, child, rowId!, entries)
+        }
         if (opts.afterWrite) await opts.afterWrite(rowId!, body, ctx)
         return rowId!
       })
-      return { data: await get(app.db, auth, savedId) }
+      return { data: await getDetail(app.db, auth, savedId) }
     }
 
     if (!disabled.has('create')) {
-      app.post(base, { schema: { tags, body: opts.input }, config: { access: perm('create') } }, async (req) =>
-        write(req, req.body as z.infer<I>),
+      app.post(
+        base,
+        { schema: { tags, body: opts.input, ...oneAnswer, ...consumes }, config: { access: perm('create') }, ...writeHook },
+        async (req) => write(req, req.body as z.infer<I>),
       )
     }
     if (!disabled.has('update')) {
       app.put(
         `${base}/:id`,
-        { schema: { tags, params: idParams, body: opts.update ?? opts.input }, config: { access: perm('update') } },
+        {
+          schema: { tags, params: idParams, body: opts.update ?? opts.input, ...oneAnswer, ...consumes },
+          config: { access: perm('update') },
+          ...writeHook,
+        },
         async (req) => write(req, req.body as z.infer<I>, req.params.id),
       )
     }
@@ -186,6 +235,8 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
         const row = await app.db.transaction(async (tx) => {
           const existing = await get(tx as unknown as Db, auth, req.params.id)
           if (opts.beforeDelete) await opts.beforeDelete(existing, { tx: tx as unknown as Db, auth, req, existing })
+          const used = await countReferences(tx as unknown as Db, referencesOf(), req.params.id)
+          if (used > 0) throw inUse(used)
           await tx.delete(table as any).where(eq(table.id, req.params.id))
           return existing
         })
@@ -194,5 +245,5 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
     }
   }
 
-  return { plugin, source, scope, get }
+  return { plugin, source, scope, get, getDetail }
 }

@@ -1,6 +1,6 @@
 import { and, eq, ne, or, like, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
-import { ATTRIBUTE_SORTABLE, GROUP_ATTRIBUTE_TYPES, attributeInputSchema, slugify } from '@app/shared'
+import { ATTRIBUTE_SORTABLE, GROUP_ATTRIBUTE_TYPES, attributeInputSchema, attributeSchema, slugify } from '@app/shared'
 import { escapeLike } from '../../crud/list-query.js'
 import { defineResource, type WriteContext } from '../../crud/resource.js'
 import type { Db } from '../../db/client.js'
@@ -80,5 +80,6 @@ export const attributesResource = defineResource({
     ...exportColumns('id', 'name', 'slug', 'description', 'is_active', 'created_at'),
     { header: 'group', value: (row) => (row.group as { name: string }).name },
   ],
+  row: attributeSchema,
   prepare,
 })

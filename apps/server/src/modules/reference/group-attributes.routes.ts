@@ -1,9 +1,8 @@
-import { count, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { z } from 'zod'
-import { GROUP_ATTRIBUTE_SORTABLE, GROUP_ATTRIBUTE_TYPES, groupAttributeInputSchema } from '@app/shared'
+import { GROUP_ATTRIBUTE_SORTABLE, GROUP_ATTRIBUTE_TYPES, groupAttributeInputSchema, groupAttributeSchema } from '@app/shared'
 import { defineResource } from '../../crud/resource.js'
 import { attributes, groupAttributes } from '../../db/schema/index.js'
-import { inUse } from '../../lib/errors.js'
 import { exportColumns, isActiveFilter } from './shared.js'
 
 /** Attribute groups: the headings under which attribute values are picked in the catalogue forms. */
@@ -31,12 +30,7 @@ export const groupAttributesResource = defineResource({
     created_at: groupAttributes.created_at,
   },
   exportColumns: exportColumns('id', 'name', 'type', 'option_type', 'is_active', 'created_at'),
+  row: groupAttributeSchema,
   // A group that still has values is not deleted (DESIGN §3): 409 with how many.
-  async beforeDelete(row, { tx }) {
-    const [used] = await tx
-      .select({ n: count() })
-      .from(attributes)
-      .where(eq(attributes.group_id, row.id as number))
-    if (used && used.n > 0) throw inUse(used.n)
-  },
+  referencedBy: [{ table: attributes, column: attributes.group_id }],
 })

@@ -1,4 +1,4 @@
-import { REFERENCE_RESOURCES, REFERENCE_SORTABLE, referenceInputSchema } from '@app/shared'
+import { REFERENCE_RESOURCES, REFERENCE_SORTABLE, referenceInputSchema, referenceSchema } from '@app/shared'
 import { defineResource } from '../../crud/resource.js'
 import { areas, categories, facilities, services, types } from '../../db/schema/index.js'
 import { exportColumns, isActiveFilter } from './shared.js'
@@ -28,6 +28,7 @@ export const referenceResources = REFERENCE_RESOURCES.map(({ name, entity }) => 
       is_active: table.is_active,
       created_at: table.created_at,
     },
+    row: referenceSchema,
     exportColumns: exportColumns('id', 'name', 'slug', 'description', 'is_active', 'created_at'),
   })
 })

@@ -1,0 +1,73 @@
+import type { FastifyRequest } from 'fastify'
+import { HttpError, unprocessable } from '../lib/errors.js'
+import { registerMessages } from '../lib/i18n.js'
+
+/**
+ * How a resource's create/update body may also arrive as `multipart/form-data`
+ * (catalogue-availability §7: text parts, lists as JSON text, image files) as
+ * well as plain JSON. The same zod schema validates both once this has run.
+ */
+export interface BodyShape {
+  /** Fields sent as JSON text in a form (`general_info`, `trip_ideas`); a string value is parsed. */
+  json?: readonly string[]
+  /** Image fields: a file part is stored and replaced by its file name; a text part is an existing file name. */
+  files?: readonly string[]
+}
+
+/**
+ * Turns a multipart request into a plain object: text parts as strings, each
+ * file part of `files` stored and replaced by its file name. Provided by the
+ * uploads plugin (plugins/uploads.ts) as the `readMultipartBody` decorator, so
+ * the engine does not depend on how files are stored.
+ */
+export type MultipartReader = (req: FastifyRequest, opts: { files: readonly string[] }) => Promise<Record<string, unknown>>
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readMultipartBody?: MultipartReader
+  }
+}
+
+registerMessages({
+  en: { 'field.json': '{field} is not valid JSON' },
+  id: { 'field.json': '{field} bukan JSON yang valid' },
+})
+
+export function isMultipart(req: FastifyRequest): boolean {
+  return /^multipart\/form-data\b/i.test(req.headers['content-type'] ?? '')
+}
+
+/** JSON text in the declared fields parsed in place; broken JSON is a 422 on that field. */
+export function parseJsonFields(body: unknown, json: readonly string[]): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body
+  const out = { ...(body as Record<string, unknown>) }
+  const errors: Record<string, string[]> = {}
+  for (const key of json) {
+    const v = out[key]
+    if (typeof v !== 'string') continue
+    if (v.trim() === '') {
+      out[key] = []
+      continue
+    }
+    try {
+      out[key] = JSON.parse(v)
+    } catch {
+      errors[key] = ['field.json']
+    }
+  }
+  if (Object.keys(errors).length) throw unprocessable(errors)
+  return out
+}
+
+/** The preValidation hook of a create/update route with a body shape. */
+export function bodyHook(shape: BodyShape) {
+  return async (req: FastifyRequest) => {
+    if (isMultipart(req)) {
+      const read = req.server.readMultipartBody
+      // Without the uploads plugin the server takes JSON only.
+      if (!read) throw new HttpError(415, 'unsupported_media_type')
+      req.body = await read(req, { files: shape.files ?? [] })
+    }
+    if (shape.json?.length) req.body = parseJsonFields(req.body, shape.json)
+  }
+}
