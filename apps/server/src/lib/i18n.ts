@@ -29,7 +29,14 @@ export function t(locale: Locale, key: string, params: Record<string, string | n
   return text.replace(/\{(\w+)\}/g, (_, k: string) => (k in params ? String(params[k]) : `{${k}}`))
 }
 
-export function fieldLabel(locale: Locale, field: string): string {
+export function fieldLabel(locale: Locale, path: string): string {
+  // An entry of a list (`general_info.0.title`) is labelled by its own field.
+  const field = path.includes('.')
+    ? (path
+        .split('.')
+        .filter((s) => !/^\d+$/.test(s))
+        .pop() ?? path)
+    : path
   const known = fieldLabels[locale][field] ?? fieldLabels.en[field]
   if (known) return known
   return field
@@ -83,7 +90,7 @@ registerMessages({
     'field.email': 'Email is Wrong Format',
     'field.enum': '{field} must be one of: {options}',
     'field.invalid': '{field} is invalid',
-    'field.unknown': 'Unknown field {field}',
+    'field.unknown': 'Unknown field {keys}',
     'field.too_many': '{field} must have at most {max} items',
   },
   id: {
@@ -111,7 +118,7 @@ registerMessages({
     'field.email': 'Format Email Salah',
     'field.enum': '{field} harus salah satu dari: {options}',
     'field.invalid': '{field} tidak valid',
-    'field.unknown': 'Kolom {field} tidak dikenal',
+    'field.unknown': 'Kolom {keys} tidak dikenal',
     'field.too_many': '{field} maksimal {max} item',
   },
 })

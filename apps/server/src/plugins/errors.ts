@@ -1,56 +1,21 @@
 import fp from 'fastify-plugin'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
-import { ZodError, type z } from 'zod'
-import type { ApiErrorBody, Locale } from '@app/shared'
+import { ZodError } from 'zod'
+import { issueField, issueMessage, type ApiErrorBody, type Locale, type ZodIssueWithInput } from '@app/shared'
 import { HttpError } from '../lib/errors.js'
 import { fieldLabel, requestLocale, t } from '../lib/i18n.js'
 
-type Issue = z.core.$ZodIssue & { input?: unknown }
-
-/** One zod issue as a localized sentence for its field. */
-export function issueMessage(locale: Locale, issue: Issue, field: string): string {
-  const label = fieldLabel(locale, field)
-  const p = (k: string, params: Record<string, string | number> = {}) => t(locale, k, { field: label, ...params })
-  switch (issue.code) {
-    case 'invalid_type':
-      if (issue.input === undefined || issue.input === null) return p('field.required')
-      return p('field.invalid_type', { expected: String(issue.expected) })
-    case 'too_small': {
-      const min = Number(issue.minimum)
-      if (issue.origin === 'string') {
-        if (typeof issue.input === 'string' && issue.input.trim() === '') return p('field.required')
-        return p('field.too_short', { min })
-      }
-      if (issue.origin === 'array' && min <= 1 && Array.isArray(issue.input) && issue.input.length === 0)
-        return p('field.required')
-      return p('field.too_small', { min })
-    }
-    case 'too_big':
-      if (issue.origin === 'string') return p('field.too_long', { max: Number(issue.maximum) })
-      if (issue.origin === 'array') return p('field.too_many', { max: Number(issue.maximum) })
-      return p('field.too_big', { max: Number(issue.maximum) })
-    case 'invalid_format':
-      if (issue.format === 'email') return p('field.email')
-      return p('field.invalid')
-    case 'invalid_value':
-      // A choice left empty is missing ('{Field} is Required'), not a wrong option.
-      if (issue.input === undefined || issue.input === null || issue.input === '') return p('field.required')
-      return p('field.enum', { options: issue.values.map(String).join(', ') })
-    case 'unrecognized_keys':
-      return p('field.unknown', { field: issue.keys.join(', ') })
-    case 'custom':
-      // Custom refinements carry an i18n key as their message.
-      return issue.message && issue.message !== 'Invalid input' ? p(issue.message) : p('field.invalid')
-    default:
-      return p('field.invalid')
-  }
+/** One zod issue as a localized sentence for its field (the mapping is shared with the web forms). */
+export function issueText(locale: Locale, issue: ZodIssueWithInput, field: string): string {
+  const { key, params, custom } = issueMessage(issue)
+  return t(locale, custom ? key : `field.${key}`, { field: fieldLabel(locale, field), ...params })
 }
 
 export function zodErrorFields(locale: Locale, error: ZodError, prefix?: string): Record<string, string[]> {
   const fields: Record<string, string[]> = {}
-  for (const issue of error.issues as Issue[]) {
-    const path = issue.path.map(String).join('.') || prefix || 'body'
-    ;(fields[path] ??= []).push(issueMessage(locale, issue, path))
+  for (const issue of error.issues) {
+    const path = issueField(issue, prefix || 'body')
+    ;(fields[path] ??= []).push(issueText(locale, issue, path))
   }
   return fields
 }

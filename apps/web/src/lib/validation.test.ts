@@ -8,6 +8,8 @@ const texts: Record<string, string> = {
   'validation.too_short': '{{field}} must be at least {{min}} characters',
   'validation.email': 'Email is Wrong Format',
   'validation.invalid': '{{field}} is Invalid',
+  'validation.too_many': '{{field}} must have at most {{max}} items',
+  'validation.enum': '{{field}} must be one of: {{options}}',
   'validation.password_confirmation': 'Password Confirmation Must Same with Password',
 }
 const t: Translate = (key, params = {}) =>
@@ -58,5 +60,13 @@ describe('zodFormErrors', () => {
     // zod skips refinements while a property is invalid, so check them separately.
     const ok = zodFormErrors(schema, { email: 'a@b.co', password: 'a', password_confirmation: 'b' }, t, label)
     expect(ok).toEqual({ password_confirmation: 'Password Confirmation Must Same with Password' })
+  })
+
+  it('says what the server says for a wrong choice and for too many entries (one shared mapping)', () => {
+    const schema = z.object({ status: z.enum(['publish', 'draft']), items: z.array(z.string()).max(2) })
+    const errors = zodFormErrors(schema, { status: 'live', items: ['a', 'b', 'c'] }, t, label)
+    expect(errors).toEqual({ status: 'Status must be one of: publish, draft', items: 'Items must have at most 2 items' })
+    // An unchosen select is missing, not a wrong option.
+    expect(zodFormErrors(schema, { status: '', items: [] }, t, label)).toEqual({ status: 'Status is Required' })
   })
 })

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { USER_STATUSES } from '@app/shared'
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 
 const timestamps = {
@@ -57,8 +58,6 @@ export const rolePermissions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.role_id, t.permission_id] }), index('role_permissions_perm_idx').on(t.permission_id)],
 )
-
-export const USER_STATUSES = ['pending', 'active', 'blocked'] as const
 
 export const users = pgTable(
   'users',

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { GROUP_ATTRIBUTE_TYPES, OPTION_TYPES } from '@app/shared'
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { companies } from './accounts.js'
 
@@ -39,9 +40,6 @@ export const services = referenceTable('services')
 export const types = referenceTable('types')
 export const areas = referenceTable('areas')
 
-export const GROUP_TYPES = ['train', 'transportation', 'room'] as const
-export const OPTION_TYPES = ['checkbox', 'radio'] as const
-
 export const groupAttributes = pgTable(
   'group_attributes',
   {
@@ -50,7 +48,7 @@ export const groupAttributes = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 191 }).notNull(),
-    type: varchar('type', { length: 20, enum: GROUP_TYPES }).notNull(),
+    type: varchar('type', { length: 20, enum: GROUP_ATTRIBUTE_TYPES }).notNull(),
     option_type: varchar('option_type', { length: 20, enum: OPTION_TYPES }).notNull().default('checkbox'),
     is_active: boolean('is_active').notNull().default(true),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
