@@ -37,6 +37,17 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['@app/server', '@app/web', '**/apps/**'] }] },
   },
   {
+    // The server's generic layers (the engine, helpers, plugins) never import a
+    // feature module; modules import them (STYLE.md "Layout").
+    files: ['apps/server/src/crud/**', 'apps/server/src/lib/**', 'apps/server/src/plugins/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/modules/**', '**/modules'], message: 'crud/, lib/ and plugins/ must not import modules/.' }] },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/components/**', 'apps/web/src/lib/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/app/**'] }] },
   },
