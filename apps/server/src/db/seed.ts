@@ -6,30 +6,68 @@ import { slugify } from '@app/shared'
 export const DEMO_LOGIN = { email: 'owner@demo.travel', password: 'demo-owner-2026' }
 export const MASTER_LOGIN = { email: 'master@platform.local', password: 'master-platform-2026' }
 
-const sample = {
-  categories: ['Umrah Package', 'Hajj Package', 'Family Stay', 'Business Trip', 'Budget'],
-  facilities: ['Free Wi-Fi', 'Breakfast', 'Airport Shuttle', 'Prayer Room', 'Laundry', 'Wheelchair Access'],
-  services: ['Visa Handling', 'Ziyarah Tour', 'Mutawwif Guide', 'Luggage Handling'],
-  types: ['Hotel', 'Apartment', 'Guest House'],
-  areas: ['Makkah Central', 'Madinah Markaziyah', 'Jeddah Corniche', 'Misfalah', 'Aziziyah'],
+/**
+ * The demo company is an Indonesian Umrah and Hajj agency, so its own data is
+ * written as such an agency writes it: in Indonesian, with a real description
+ * (DESIGN §9 "realistic sample data"); the interface around it is translated.
+ */
+const sample: Record<'categories' | 'facilities' | 'services' | 'types' | 'areas', Array<[string, string]>> = {
+  categories: [
+    ['Paket Umrah Reguler', 'Umrah 9 hari dengan hotel bintang 4 dan penerbangan langsung'],
+    ['Paket Umrah Plus Turki', 'Umrah 12 hari ditambah wisata sejarah di Istanbul dan Bursa'],
+    ['Haji Khusus', 'Haji dengan kuota khusus, pendampingan penuh selama di Tanah Suci'],
+    ['Umrah Keluarga', 'Kamar keluarga dan jadwal yang ramah untuk anak dan lansia'],
+    ['Perjalanan Dinas', 'Hotel dan transportasi untuk tamu korporat dan instansi'],
+  ],
+  facilities: [
+    ['Wi-Fi Gratis', 'Internet di kamar dan lobi tanpa biaya tambahan'],
+    ['Sarapan', 'Sarapan prasmanan menu Indonesia dan internasional'],
+    ['Antar-Jemput Bandara', 'Penjemputan di bandara Jeddah dan Madinah'],
+    ['Musala', 'Ruang salat di dalam hotel'],
+    ['Binatu', 'Layanan cuci dan setrika pakaian harian'],
+    ['Akses Kursi Roda', 'Pintu masuk, lift dan kamar yang dapat dilalui kursi roda'],
+  ],
+  services: [
+    ['Pengurusan Visa', 'Pengurusan visa umrah dan haji sampai terbit'],
+    ['Ziarah', 'Kunjungan ke tempat bersejarah di Makkah dan Madinah'],
+    ['Muthawwif', 'Pembimbing ibadah berbahasa Indonesia selama perjalanan'],
+    ['Penanganan Bagasi', 'Bagasi diantar dari bandara sampai kamar hotel'],
+  ],
+  types: [
+    ['Hotel', 'Hotel berbintang dengan layanan lengkap'],
+    ['Apartemen', 'Unit dengan dapur untuk menginap lebih lama'],
+    ['Wisma', 'Penginapan sederhana dengan harga hemat'],
+  ],
+  areas: [
+    ['Makkah Pusat', 'Kawasan sekitar Masjidil Haram'],
+    ['Madinah Markaziyah', 'Kawasan pusat di sekitar Masjid Nabawi'],
+    ['Jeddah Corniche', 'Kawasan pesisir Laut Merah di Jeddah'],
+    ['Misfalah', 'Kawasan selatan Masjidil Haram, dapat ditempuh berjalan kaki'],
+    ['Aziziyah', 'Kawasan di antara Makkah dan Mina'],
+  ],
 }
 
 /** Attribute groups and their values (slugs are unique per company, so names differ across groups). */
 const sampleAttributes = [
   {
-    name: 'Room Facilities',
+    name: 'Fasilitas Kamar',
     type: 'room',
     option_type: 'checkbox',
-    values: ['Air Conditioning', 'Mini Fridge', 'Electric Kettle', 'Safe Box', 'Prayer Mat'],
+    values: ['Pendingin Ruangan', 'Kulkas Mini', 'Ketel Listrik', 'Brankas', 'Sajadah'],
   },
-  { name: 'Room View', type: 'room', option_type: 'radio', values: ['Haram View', 'Kaaba View', 'City View'] },
   {
-    name: 'Bus Amenities',
+    name: 'Pemandangan Kamar',
+    type: 'room',
+    option_type: 'radio',
+    values: ['Pemandangan Haram', 'Pemandangan Kakbah', 'Pemandangan Kota'],
+  },
+  {
+    name: 'Fasilitas Bus',
     type: 'transportation',
     option_type: 'checkbox',
-    values: ['Reclining Seats', 'Onboard Wi-Fi', 'USB Charging'],
+    values: ['Kursi Rebah', 'Wi-Fi di Bus', 'Pengisi Daya USB'],
   },
-  { name: 'Train Class', type: 'train', option_type: 'radio', values: ['Economy Class', 'Business Class'] },
+  { name: 'Kelas Kereta', type: 'train', option_type: 'radio', values: ['Kelas Ekonomi', 'Kelas Bisnis'] },
 ] as const
 
 /**
@@ -49,9 +87,9 @@ export async function seed(db: Db, opts: { demo: boolean }): Promise<{ created: 
       owner: { name: 'Platform Master', email: MASTER_LOGIN.email, password: MASTER_LOGIN.password, status: 'active' },
     })
     const { company } = await createCompanyWithOwner(t, {
-      company: 'Demo Travel Umrah',
+      company: 'Amanah Tour & Travel',
       owner: {
-        name: 'Demo Owner',
+        name: 'Siti Rahmawati',
         email: DEMO_LOGIN.email,
         username: 'demoowner',
         password: DEMO_LOGIN.password,
@@ -60,13 +98,13 @@ export async function seed(db: Db, opts: { demo: boolean }): Promise<{ created: 
     })
     const tables = { categories, facilities, services, types, areas }
     for (const [key, table] of Object.entries(tables)) {
-      const names = sample[key as keyof typeof sample]
+      const rows = sample[key as keyof typeof sample]
       await t.insert(table).values(
-        names.map((name) => ({
+        rows.map(([name, description]) => ({
           company_id: company.id,
           name,
           slug: slugify(name),
-          description: `${name} (sample)`,
+          description,
           is_active: true,
         })),
       )
@@ -82,7 +120,7 @@ export async function seed(db: Db, opts: { demo: boolean }): Promise<{ created: 
           group_id: group!.id,
           name,
           slug: slugify(name),
-          description: `${name} (sample)`,
+          description: `${g.name}: ${name}`,
           is_active: true,
         })),
       )

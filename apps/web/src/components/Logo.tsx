@@ -45,7 +45,7 @@ export function Logo({ size = 28, withText = true }: LogoProps) {
       <LogoMark size={size} />
       {withText && (
         <Text fw={700} fz={Math.round(size * 0.6)} c="dark.7" style={{ letterSpacing: '-0.01em', whiteSpace: 'nowrap' }}>
-          {t('app.short_name')}
+          {t('app.name')}
         </Text>
       )}
     </Group>

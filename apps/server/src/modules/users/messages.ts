@@ -4,7 +4,7 @@ import { registerFieldLabels, registerMessages } from '../../lib/i18n.js'
 /** Server texts of users, roles and permissions (imported once by each of the three modules). */
 registerMessages({
   en: {
-    [USERNAME_INVALID_KEY]: 'Error Karakter tidak Valid',
+    [USERNAME_INVALID_KEY]: 'Username may hold letters and digits only',
     [PASSWORD_CONFIRMATION_KEY]: 'Password Confirmation Must Same with Password',
     [ROLE_NAME_RESERVED_KEY]: 'This role name is reserved; choose another name',
     [PERMISSION_NAME_INVALID_KEY]: '{field} may hold lower-case letters, digits and underscores only, starting with a letter',
@@ -44,24 +44,24 @@ registerMessages({
     'users.delete_self': 'Anda tidak dapat menghapus akun Anda sendiri',
     'users.last_owner': 'Pemilik aktif terakhir perusahaan tidak dapat dihapus, diblokir atau diberi peran lain',
     'users.owner_only': 'Hanya pemilik yang dapat mengubah pemilik atau memberikan peran pemilik',
-    'users.role_exceeds': 'Peran ini memiliki izin yang tidak Anda miliki: {names}',
+    'users.role_exceeds': 'Peran ini memiliki hak akses yang tidak Anda miliki: {names}',
     'users.status.pending': 'Menunggu',
     'users.status.active': 'Aktif',
     'users.status.blocked': 'Diblokir',
-    'roles.unknown_permission': 'Izin berikut tidak ada: {ids}',
+    'roles.unknown_permission': 'Hak akses berikut tidak ada: {ids}',
     'roles.platform_only': 'Hanya platform yang dapat memberikan: {names}',
-    'roles.not_held': 'Anda tidak dapat memberikan izin yang tidak Anda miliki: {names}',
+    'roles.not_held': 'Anda tidak dapat memberikan hak akses yang tidak Anda miliki: {names}',
     'roles.name_locked': 'Nama peran {name} tidak dapat diubah',
     'roles.default_stays': 'Peran bawaan tetap menjadi peran bawaan',
     'roles.owner_only': 'Hanya pemilik yang dapat mengubah peran {name}',
     'roles.edit_own_role': 'Anda tidak dapat mengubah peran yang Anda pegang',
     'roles.default_not_deletable': 'Peran bawaan tidak dapat dihapus',
     'roles.in_use': 'Peran ini masih dipegang oleh {count} pengguna; berikan mereka peran lain terlebih dahulu',
-    'permissions.immutable': 'Izin tidak dapat diubah atau dihapus; buat izin baru sebagai gantinya',
+    'permissions.immutable': 'Hak akses tidak dapat diubah atau dihapus; buat hak akses baru sebagai gantinya',
   },
 })
 
 registerFieldLabels({
   en: { role_id: 'Role', permission_list: 'Permissions', is_default: 'Default' },
-  id: { username: 'Nama Pengguna', permission_list: 'Daftar Izin', is_default: 'Bawaan' },
+  id: { username: 'Nama Pengguna', permission_list: 'Daftar Hak Akses', is_default: 'Bawaan' },
 })

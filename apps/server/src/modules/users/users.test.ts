@@ -85,9 +85,9 @@ describe('users: create and the field rules', () => {
   })
 
   it.each([
-    ['john.doe', 'Error Karakter tidak Valid'],
-    ['john doe', 'Error Karakter tidak Valid'],
-    ['jöhn', 'Error Karakter tidak Valid'],
+    ['john.doe', 'Username may hold letters and digits only'],
+    ['john doe', 'Username may hold letters and digits only'],
+    ['jöhn', 'Username may hold letters and digits only'],
     ['x'.repeat(300), 'Username must be at most 50 characters'],
     ['a', 'Username must be at least 2 characters'],
   ])('refuses the username %j with 422', async (username, message) => {

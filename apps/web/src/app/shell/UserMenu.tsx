@@ -9,6 +9,7 @@ import { CompanyModal, ProfileModal } from '../../features/auth/AccountModals'
 import { ChangePasswordDialog } from '../../features/auth/ChangePasswordDialog'
 import { clearNavState } from '../../lib/nav'
 import type { Me } from '../../lib/permissions'
+import { roleLabel } from '../../lib/display-names'
 
 /** Avatar menu: My Profile, Update Password, Company Setting, Logout (spec §2). */
 export function UserMenu({ me }: { me: Me }) {
@@ -51,7 +52,7 @@ export function UserMenu({ me }: { me: Me }) {
             </Text>
             {me.role_name && (
               <Badge mt={6} size="xs" variant="light">
-                {me.role_name}
+                {roleLabel(t, { name: me.role_name })}
               </Badge>
             )}
           </Menu.Label>

@@ -81,7 +81,7 @@ export function FieldInput<R extends ResourceRow>({ field, form, label, required
       const list: SelectOption[] = source
         ? (options.data ?? []).map((row) => ({
             value: getPath(row, source.valueKey ?? 'id') as string | number,
-            label: String(getPath(row, source.labelKey) ?? ''),
+            label: source.label ? source.label(row, t) : String(getPath(row, source.labelKey) ?? ''),
           }))
         : (field.options ?? [])
       const data = list.map((o) => ({ value: String(o.value), label: o.labelKey ? t(o.labelKey) : (o.label ?? String(o.value)) }))

@@ -178,6 +178,8 @@ export interface SelectSource {
   endpoint?: string
   /** Property (dot path) shown as the option label. */
   labelKey: string
+  /** Label in the reader's language when the stored one is not (a seeded role's name). Default: `labelKey`. */
+  label?: (row: ResourceRow, t: TFunction) => string
   /** Property used as the value. Default 'id'. */
   valueKey?: string
   /** Extra query. `export_data=true&is_active=true` are always sent. */

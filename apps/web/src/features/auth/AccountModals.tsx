@@ -4,6 +4,7 @@ import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { formatDate } from '../../lib/format'
 import type { Me } from '../../lib/permissions'
+import { roleLabel } from '../../lib/display-names'
 
 function Details({ rows }: { rows: Array<[string, ReactNode]> }) {
   return (
@@ -45,7 +46,7 @@ export function ProfileModal({ me, opened, onClose }: { me: Me; opened: boolean;
             [
               t('fields.role'),
               <Badge key="role" variant="light">
-                {me.role_name}
+                {roleLabel(t, { name: me.role_name })}
               </Badge>,
             ],
             [t('auth.profile.permissions'), t('auth.profile.permission_count', { count: me.permissions.length })],
@@ -87,7 +88,7 @@ export function CompanyModal({ me, opened, onClose }: { me: Me; opened: boolean;
         rows={[
           [t('fields.companies'), me.company?.name ?? '-'],
           [t('auth.company.trial_ends'), trialBadge],
-          [t('auth.company.owner_role'), me.role_name],
+          [t('auth.company.owner_role'), roleLabel(t, { name: me.role_name })],
         ]}
       />
     </Modal>

@@ -7,6 +7,7 @@ import { formatDate } from '../../lib/format'
 import { useMe } from '../../lib/permissions'
 import { useDocumentTitle } from '../../lib/use-document-title'
 import { fetchDashboard } from './api'
+import { roleLabel } from '../../lib/display-names'
 import { SERIES_COLORS, type ChartSeries } from './series'
 
 // recharts is heavy: the charts come in their own chunk, after the page itself.
@@ -24,7 +25,7 @@ export default function DashboardPage() {
 
   const cards = [
     { icon: IconBuilding, label: t('dashboard.company'), value: me?.company?.name ?? '-' },
-    { icon: IconShieldCheck, label: t('dashboard.role'), value: me?.role_name ?? '-' },
+    { icon: IconShieldCheck, label: t('dashboard.role'), value: me ? roleLabel(t, { name: me.role_name }) : '-' },
     { icon: IconCalendarTime, label: t('dashboard.trial_ends'), value: formatDate(me?.company?.trial_ends_at) },
   ]
   const series: ChartSeries[] = (figures.data?.series ?? []).map((s, i) => ({

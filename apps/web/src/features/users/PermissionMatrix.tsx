@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { ACTIONS, type ListResponse } from '@app/shared'
 import type { CustomFieldProps, ResourceRow } from '../../components/resource'
 import { api, unwrap } from '../../lib/api-client'
+import { permissionLabel } from '../../lib/display-names'
 import { queryKeys } from '../../lib/query-keys'
 import {
   buildMatrix,
@@ -166,7 +167,7 @@ export function PermissionMatrix<R extends ResourceRow>({ form, field, label, di
               <Checkbox
                 key={p.id}
                 size="sm"
-                label={p.display_name}
+                label={permissionLabel(t, p)}
                 checked={selected.has(p.id)}
                 disabled={!canChange(p)}
                 onChange={(e) => set(toggleOne(value, p.id, e.currentTarget.checked))}

@@ -2,6 +2,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react'
 import { createPermissionSchema, type PermissionRow } from '@app/shared'
 import { col, defineResource, field } from '../../components/resource'
 import { can } from '../../lib/permissions'
+import { permissionLabel } from '../../lib/display-names'
 
 type Row = PermissionRow & { id: number }
 
@@ -13,7 +14,11 @@ type Row = PermissionRow & { id: number }
 export default defineResource<Row>({
   name: 'permissions',
   permission: 'permission',
-  columns: [col.text('name'), col.text('display_name'), col.date('created_at', { hiddenBelow: 'sm' })],
+  columns: [
+    col.text('name'),
+    col.custom('display_name', (row, { t }) => permissionLabel(t, row)),
+    col.date('created_at', { hiddenBelow: 'sm' }),
+  ],
   fields: [field.text('name', { autoComplete: 'off' }), field.text('display_name')],
   schema: createPermissionSchema,
   modalSize: 'md',

@@ -10,6 +10,7 @@ import {
 import { col, defineResource, field, type FieldContext } from '../../components/resource'
 import { api } from '../../lib/api-client'
 import { PermissionMatrix } from './PermissionMatrix'
+import { roleLabel } from '../../lib/display-names'
 
 type Row = RoleRow
 
@@ -28,7 +29,7 @@ export default defineResource<Row>({
   permission: 'role',
   columns: [
     col.text('name'),
-    col.text('display_name'),
+    col.custom('display_name', (row, { t }) => roleLabel(t, row)),
     col.yesNo('is_default'),
     col.text('users_count', { sort: false, hiddenBelow: 'sm' }),
     col.date('created_at', { hiddenBelow: 'sm' }),

@@ -2,6 +2,7 @@ import { Badge, Text, type MantineColor } from '@mantine/core'
 import { createUserSchema, updateUserSchema, USER_STATUSES, type UserRow } from '@app/shared'
 import { col, defineResource, field, type FieldContext } from '../../components/resource'
 import type { Me } from '../../lib/permissions'
+import { roleLabel } from '../../lib/display-names'
 
 /** Role badge colours of spec §6; any other role is blue. */
 export const ROLE_COLORS: Record<string, MantineColor> = {
@@ -51,9 +52,9 @@ export default defineResource<Row>({
     col.text('phone', { hiddenBelow: 'lg', width: 120 }),
     col.custom(
       'role',
-      (row) => (
+      (row, { t }) => (
         <Badge color={ROLE_COLORS[row.role?.name] ?? 'blue'} variant="light" radius="sm" maw="100%">
-          {row.role?.display_name ?? '-'}
+          {roleLabel(t, row.role)}
         </Badge>
       ),
       { sort: 'role', width: 140 },
@@ -71,6 +72,7 @@ export default defineResource<Row>({
       source: {
         resource: 'roles',
         labelKey: 'display_name',
+        label: (row, t) => roleLabel(t, { name: String(row.name), display_name: row.display_name as string }),
         params: { is_active: undefined, sort_by: 'display_name', order_by: 'asc' },
       },
       disabled: editingSelf,
