@@ -1,5 +1,16 @@
 import type { Db } from '../db/client.js'
-import { attributes, categories, facilities, groupAttributes, services, types, areas } from './schema/index.js'
+import {
+  attributes,
+  categories,
+  facilities,
+  groupAttributes,
+  locationGeneralInfo,
+  locations,
+  locationTripIdeas,
+  services,
+  types,
+  areas,
+} from './schema/index.js'
 import { createCompanyWithOwner, isEmpty, syncPermissions } from '../services/companies.js'
 import { slugify } from '@app/shared'
 
@@ -71,6 +82,67 @@ const sampleAttributes = [
 ] as const
 
 /**
+ * Demo locations with real coordinates (checklist I-22): Saudi Arabia, and the
+ * cities a pilgrimage agency books, under it. No images: the start needs no network.
+ */
+const sampleLocations = {
+  country: { name: 'Saudi Arabia', lat: 23.8859, long: 45.0792, zoom: 5, description: '<p>The Kingdom of Saudi Arabia.</p>' },
+  cities: [
+    {
+      name: 'Mecca',
+      lat: 21.4225,
+      long: 39.8262,
+      zoom: 13,
+      description: '<p>The holy city of Makkah al-Mukarramah, home of the <strong>Masjid al-Haram</strong>.</p>',
+      general_info: [
+        {
+          title: 'Best time to visit',
+          description: 'November to February',
+          content: '<p>Milder weather outside the Hajj season.</p>',
+        },
+        {
+          title: 'Getting there',
+          description: 'Via Jeddah (KAIA)',
+          content: '<p>About 80 km from King Abdulaziz International Airport.</p>',
+        },
+      ],
+      trip_ideas: [{ title: 'Jabal al-Nour', description: 'Climb to the Cave of Hira at dawn.', link: null }],
+    },
+    {
+      name: 'Medina',
+      lat: 24.4672,
+      long: 39.6111,
+      zoom: 13,
+      description: "<p>Al-Madinah al-Munawwarah, city of the <strong>Prophet's Mosque</strong>.</p>",
+      general_info: [
+        { title: 'Ziyarah', description: 'Historic sites', content: '<p>Quba Mosque, Mount Uhud and Qiblatayn Mosque.</p>' },
+      ],
+      trip_ideas: [{ title: 'Quba Mosque', description: 'The first mosque built in Islam.', link: null }],
+    },
+    {
+      name: 'Jeddah',
+      lat: 21.5433,
+      long: 39.1728,
+      zoom: 12,
+      description: '<p>The Red Sea gateway to the holy cities.</p>',
+      general_info: [],
+      trip_ideas: [
+        { title: 'Al-Balad', description: 'The historic old town (UNESCO).', link: 'https://whc.unesco.org/en/list/1361/' },
+      ],
+    },
+    {
+      name: 'Taif',
+      lat: 21.2703,
+      long: 40.4158,
+      zoom: 12,
+      description: '<p>Mountain city of roses above Mecca.</p>',
+      general_info: [],
+      trip_ideas: [],
+    },
+  ],
+}
+
+/**
  * Runs on every start: the permission catalogue is kept complete; on an empty
  * database (and SEED_DEMO) the platform operator and a demo company are created.
  * Returns the demo sign-in when it was just created.
@@ -124,6 +196,19 @@ export async function seed(db: Db, opts: { demo: boolean }): Promise<{ created: 
           is_active: true,
         })),
       )
+    }
+    const place = (p: { name: string; lat: number; long: number; zoom: number; description: string }, parentId: number | null) =>
+      t
+        .insert(locations)
+        .values({ company_id: company.id, parent_id: parentId, status: 'publish', slug: slugify(p.name), ...p })
+        .returning({ id: locations.id })
+    const [country] = await place(sampleLocations.country, null)
+    for (const { general_info, trip_ideas, ...city } of sampleLocations.cities) {
+      const [row] = await place(city, country!.id)
+      if (general_info.length)
+        await t.insert(locationGeneralInfo).values(general_info.map((g, position) => ({ ...g, location_id: row!.id, position })))
+      if (trip_ideas.length)
+        await t.insert(locationTripIdeas).values(trip_ideas.map((g, position) => ({ ...g, location_id: row!.id, position })))
     }
   })
   return { created: true }

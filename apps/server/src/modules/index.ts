@@ -5,9 +5,10 @@ import roles from './roles/roles.routes.js'
 import permissions from './permissions/permissions.routes.js'
 import auth from './auth/auth.routes.js'
 import dashboard from './dashboard/dashboard.routes.js'
+import locations from './locations/locations.routes.js'
 
 /**
  * Every API module, mounted under /api/v1. One line per module; each module
  * declares its own routes and their access (DESIGN §5).
  */
-export const apiModules: FastifyPluginAsync[] = [reference, auth, dashboard, users, roles, permissions]
+export const apiModules: FastifyPluginAsync[] = [reference, auth, dashboard, users, roles, permissions, locations]

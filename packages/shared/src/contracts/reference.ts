@@ -19,6 +19,21 @@ export function slugify(input: string): string {
 }
 export const slugField = z.string().max(MAX_NAME).transform(slugify).pipe(z.string().min(NAME_MIN))
 
+/**
+ * A slug that may be left empty: empty or missing means "made from the name"
+ * by the server (unique within the company), so it reads as ''. A given slug
+ * is normalized like every other slug.
+ */
+export const optionalSlugField = z
+  .string()
+  .max(MAX_NAME)
+  .nullish()
+  .transform((v) => (v ? slugify(v) : ''))
+  .superRefine((v, ctx) => {
+    if (v !== '' && v.length < NAME_MIN)
+      ctx.addIssue({ code: 'too_small', origin: 'string', minimum: NAME_MIN, inclusive: true, input: v })
+  })
+
 /** The five identical reference lists: facilities, categories, services, types, areas. */
 export const referenceInputSchema = z.object({
   name: requiredText(),
@@ -79,15 +94,7 @@ export type GroupAttribute = z.infer<typeof groupAttributeSchema>
  */
 export const attributeInputSchema = z.object({
   name: requiredText(),
-  slug: z
-    .string()
-    .max(MAX_NAME)
-    .nullish()
-    .transform((v) => (v ? slugify(v) : ''))
-    .superRefine((v, ctx) => {
-      if (v !== '' && v.length < NAME_MIN)
-        ctx.addIssue({ code: 'too_small', origin: 'string', minimum: NAME_MIN, inclusive: true, input: v })
-    }),
+  slug: optionalSlugField,
   description: requiredText(NAME_MIN, MAX_TEXT),
   is_active: z.boolean(),
   group_id: z.number().int().min(1).max(2_147_483_647),

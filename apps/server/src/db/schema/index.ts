@@ -1,3 +1,4 @@
 export * from './accounts.js'
 export * from './reference.js'
 export * from './files.js'
+export * from './locations.js'

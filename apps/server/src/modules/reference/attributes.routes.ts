@@ -1,36 +1,11 @@
-import { and, eq, ne, or, like, type SQL } from 'drizzle-orm'
+import { and, eq, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
-import { ATTRIBUTE_SORTABLE, GROUP_ATTRIBUTE_TYPES, attributeInputSchema, attributeSchema, slugify } from '@app/shared'
-import { escapeLike } from '../../crud/list-query.js'
+import { ATTRIBUTE_SORTABLE, GROUP_ATTRIBUTE_TYPES, attributeInputSchema, attributeSchema } from '@app/shared'
 import { defineResource, type WriteContext } from '../../crud/resource.js'
-import type { Db } from '../../db/client.js'
+import { uniqueSlugFromName } from '../../crud/slug.js'
 import { attributes, groupAttributes } from '../../db/schema/index.js'
 import { unprocessable } from '../../lib/errors.js'
 import { exportColumns, isActiveFilter } from './shared.js'
-
-/** Longest slug base before a `-N` suffix, so base + suffix fits varchar(191). */
-const SLUG_BASE_MAX = 180
-
-/**
- * A slug made from the name, unique within the company: `wifi`, then
- * `wifi-2`, `wifi-3`… (values of different groups often share a name).
- */
-async function uniqueSlugFromName(tx: Db, companyId: number, name: string, exceptId?: number): Promise<string> {
-  const base = (slugify(name) || 'attribute').slice(0, SLUG_BASE_MAX).replace(/-+$/, '')
-  const taken = await tx
-    .select({ slug: attributes.slug })
-    .from(attributes)
-    .where(
-      and(
-        eq(attributes.company_id, companyId),
-        or(eq(attributes.slug, base), like(attributes.slug, `${escapeLike(base)}-%`)),
-        exceptId === undefined ? undefined : ne(attributes.id, exceptId),
-      ),
-    )
-  const used = new Set(taken.map((r) => r.slug))
-  if (!used.has(base)) return base
-  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`
-}
 
 async function prepare(input: z.infer<typeof attributeInputSchema>, { tx, auth, existing }: WriteContext) {
   const [group] = await tx
@@ -39,7 +14,9 @@ async function prepare(input: z.infer<typeof attributeInputSchema>, { tx, auth, 
     .where(and(eq(groupAttributes.id, input.group_id), eq(groupAttributes.company_id, auth.companyId)))
   // Another company's group is reported exactly like a missing one.
   if (!group) throw unprocessable({ group_id: ['field.not_found'] })
-  const slug = input.slug || (await uniqueSlugFromName(tx, auth.companyId, input.name, existing?.id as number | undefined))
+  const slug =
+    input.slug ||
+    (await uniqueSlugFromName(tx, attributes, auth.companyId, input.name, 'attribute', existing?.id as number | undefined))
   return { name: input.name, slug, description: input.description, is_active: input.is_active, group_id: input.group_id }
 }
 
