@@ -82,60 +82,60 @@ const sampleAttributes = [
 ] as const
 
 /**
- * Demo locations with real coordinates (checklist I-22): Saudi Arabia, and the
+ * Demo locations with real coordinates (checklist I-22), in the demo company's language: Arab Saudi and the
  * cities a pilgrimage agency books, under it. No images: the start needs no network.
  */
 const sampleLocations = {
-  country: { name: 'Saudi Arabia', lat: 23.8859, long: 45.0792, zoom: 5, description: '<p>The Kingdom of Saudi Arabia.</p>' },
+  country: { name: 'Arab Saudi', lat: 23.8859, long: 45.0792, zoom: 5, description: '<p>Kerajaan Arab Saudi.</p>' },
   cities: [
     {
-      name: 'Mecca',
+      name: 'Makkah',
       lat: 21.4225,
       long: 39.8262,
       zoom: 13,
-      description: '<p>The holy city of Makkah al-Mukarramah, home of the <strong>Masjid al-Haram</strong>.</p>',
+      description: '<p>Kota suci Makkah al-Mukarramah, tempat <strong>Masjidil Haram</strong>.</p>',
       general_info: [
         {
-          title: 'Best time to visit',
-          description: 'November to February',
-          content: '<p>Milder weather outside the Hajj season.</p>',
+          title: 'Waktu terbaik berkunjung',
+          description: 'November sampai Februari',
+          content: '<p>Cuaca lebih sejuk di luar musim haji.</p>',
         },
         {
-          title: 'Getting there',
-          description: 'Via Jeddah (KAIA)',
-          content: '<p>About 80 km from King Abdulaziz International Airport.</p>',
+          title: 'Cara ke sana',
+          description: 'Melalui Jeddah (KAIA)',
+          content: '<p>Sekitar 80 km dari Bandara Internasional King Abdulaziz.</p>',
         },
       ],
-      trip_ideas: [{ title: 'Jabal al-Nour', description: 'Climb to the Cave of Hira at dawn.', link: null }],
+      trip_ideas: [{ title: 'Jabal al-Nour', description: 'Mendaki ke Gua Hira saat subuh.', link: null }],
     },
     {
-      name: 'Medina',
+      name: 'Madinah',
       lat: 24.4672,
       long: 39.6111,
       zoom: 13,
-      description: "<p>Al-Madinah al-Munawwarah, city of the <strong>Prophet's Mosque</strong>.</p>",
+      description: '<p>Al-Madinah al-Munawwarah, kota <strong>Masjid Nabawi</strong>.</p>',
       general_info: [
-        { title: 'Ziyarah', description: 'Historic sites', content: '<p>Quba Mosque, Mount Uhud and Qiblatayn Mosque.</p>' },
+        { title: 'Ziyarah', description: 'Tempat bersejarah', content: '<p>Masjid Quba, Jabal Uhud dan Masjid Qiblatain.</p>' },
       ],
-      trip_ideas: [{ title: 'Quba Mosque', description: 'The first mosque built in Islam.', link: null }],
+      trip_ideas: [{ title: 'Masjid Quba', description: 'Masjid pertama yang dibangun dalam Islam.', link: null }],
     },
     {
       name: 'Jeddah',
       lat: 21.5433,
       long: 39.1728,
       zoom: 12,
-      description: '<p>The Red Sea gateway to the holy cities.</p>',
+      description: '<p>Gerbang Laut Merah menuju kota-kota suci.</p>',
       general_info: [],
       trip_ideas: [
-        { title: 'Al-Balad', description: 'The historic old town (UNESCO).', link: 'https://whc.unesco.org/en/list/1361/' },
+        { title: 'Al-Balad', description: 'Kota tua bersejarah (UNESCO).', link: 'https://whc.unesco.org/en/list/1361/' },
       ],
     },
     {
-      name: 'Taif',
+      name: 'Thaif',
       lat: 21.2703,
       long: 40.4158,
       zoom: 12,
-      description: '<p>Mountain city of roses above Mecca.</p>',
+      description: '<p>Kota pegunungan penghasil mawar di atas Makkah.</p>',
       general_info: [],
       trip_ideas: [],
     },
