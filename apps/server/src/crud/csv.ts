@@ -8,8 +8,9 @@ export interface ExportColumn {
 function cell(v: unknown): string {
   if (v === null || v === undefined) return ''
   let s = v instanceof Date ? v.toISOString() : typeof v === 'object' ? JSON.stringify(v) : String(v)
-  // A cell that a spreadsheet would run as a formula is kept as text.
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`
+  // Text that a spreadsheet would run as a formula is kept as text; a number
+  // (a longitude of -39.8) is a number, not a formula.
+  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
 }
 
