@@ -1,11 +1,53 @@
-import { defineConfig } from 'vite'
+import fs from 'node:fs'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
+import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 
 /** The Fastify server (apps/server) listens here in development. */
 const API = 'http://127.0.0.1:3000'
 
+const brotli = promisify(zlib.brotliCompress)
+const gzip = promisify(zlib.gzip)
+
+/**
+ * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip -9) next to every
+ * text asset of the build, so the server sends them as they are (@fastify/static
+ * `preCompressed`) instead of compressing on each request. index.html is left
+ * out: the server rewrites it (runtime config) and compresses that answer itself.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist'
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir)
+    },
+    async closeBundle() {
+      const files = (fs.readdirSync(outDir, { recursive: true }) as string[])
+        .map((f) => path.join(outDir, f))
+        .filter((f) => /\.(js|mjs|css|svg|json|txt|map)$/.test(f) && fs.statSync(f).size >= 1024)
+      await Promise.all(
+        files.map(async (file) => {
+          const body = fs.readFileSync(file)
+          const [br, gz] = await Promise.all([
+            brotli(body, {
+              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+            }),
+            gzip(body, { level: 9 }),
+          ])
+          fs.writeFileSync(`${file}.br`, br)
+          fs.writeFileSync(`${file}.gz`, gz)
+        }),
+      )
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: {
       '/api': API,

@@ -8,6 +8,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify'
+import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config.js'
@@ -95,6 +96,10 @@ export async function buildApp({ config, database, logger, modules = [] }: Build
     reply.header('x-content-type-options', 'nosniff')
   })
 
+  // Answers above 1 KiB go out as brotli or gzip, as the client accepts; brotli at
+  // quality 4 (the plugin's default) costs about what gzip does. The built web
+  // assets are compressed once at build time instead (plugins/web.ts).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] })
   await app.register(cookie)
   await app.register(errors)
   await app.register(zod)

@@ -14,6 +14,9 @@ export interface WebOptions {
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never
  * cached and returned for every non-API path so deep links survive a reload.
+ * Assets go out as the `.br` / `.gz` twin the build wrote next to them
+ * (apps/web/vite.config.ts) when the browser accepts it: no compression work
+ * per request.
  */
 export default fp<WebOptions>(async function web(app, opts) {
   const indexPath = path.join(opts.distDir, 'index.html')
@@ -27,6 +30,7 @@ export default fp<WebOptions>(async function web(app, opts) {
       prefix: '/',
       wildcard: false,
       index: false,
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
