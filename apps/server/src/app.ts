@@ -18,6 +18,7 @@ import { setDefaultLocale } from './lib/i18n.js'
 import auth from './plugins/auth.js'
 import docs from './plugins/docs.js'
 import errors from './plugins/errors.js'
+import inputGuard, { frameworkError } from './plugins/input-guard.js'
 import web from './plugins/web.js'
 import zod from './plugins/zod.js'
 import { apiModules } from './modules/index.js'
@@ -75,6 +76,7 @@ export async function buildApp({ config, database, logger, modules = [] }: Build
     logController: new AccessLog(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>()
 
   app.decorate('db', database.db)
@@ -102,6 +104,7 @@ export async function buildApp({ config, database, logger, modules = [] }: Build
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] })
   await app.register(cookie)
   await app.register(errors)
+  await app.register(inputGuard)
   await app.register(zod)
   await app.register(docs)
   await app.register(auth)

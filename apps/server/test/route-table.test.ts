@@ -288,3 +288,51 @@ describe('every protected route', () => {
     },
   )
 })
+
+// ---------------------------------------------------------------------------
+// Safe methods are read-only (issue 12): a GET, HEAD or OPTIONS skips the CSRF
+// check, so none may change data. Every such route is called as A's owner (and
+// the master) and the database must be byte-for-byte what it was. `sessions` is
+// left out: signing in a request touches its session's last use, whatever the route.
+
+/** One md5 per table over all its rows, in a stable order. */
+async function fingerprint(): Promise<Record<string, string>> {
+  const { sql } = await import('drizzle-orm')
+  const tables = (await t.app.db.execute(
+    sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'sessions' ORDER BY 1`,
+  )) as unknown as { rows: Array<{ name: string }> }
+  const out: Record<string, string> = {}
+  for (const { name } of tables.rows) {
+    const r = (await t.app.db.execute(
+      sql.raw(`SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM "${name}" x`),
+    )) as unknown as { rows: Array<{ h: string }> }
+    out[name] = r.rows[0]!.h
+  }
+  return out
+}
+
+describe('safe methods', () => {
+  const safe = routes.filter((r) => ['GET', 'HEAD', 'OPTIONS'].includes(r.method))
+  it.each(safe.map((r) => [`${r.method} ${r.url}`, r] as const))('%s changes nothing in the database', async (_n, route) => {
+    const src = isParamRoute(route.url) ? rowSource(route) : undefined
+    const rowA = src ? rowOf.get(src) : undefined
+    const url = rowA ? urlFor(route.url, rowA.id) : route.url
+    const before = await fingerprint()
+    for (const who of [undefined, ownerA, master]) {
+      for (const method of [route.method, 'HEAD']) {
+        const res = await call(method, url, who)
+        expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(500)
+      }
+    }
+    expect(await fingerprint()).toEqual(before)
+  })
+
+  it('would see a write: the fingerprint changes when a row does', async () => {
+    const before = await fingerprint()
+    const res = await call('POST', '/api/v1/actions_user/role_duplicate/' + String(rowOf.get('/api/v1/roles')!.id), ownerA)
+    expect(res.statusCode, res.body).toBe(200)
+    const after = await fingerprint()
+    expect(after.roles).not.toBe(before.roles)
+    expect(after.role_permissions).not.toBe(before.role_permissions)
+  })
+})

@@ -120,6 +120,23 @@ export async function* iterateRows(
   }
 }
 
+/**
+ * Runs an export's query up to its first row before a byte is sent: a query the
+ * database refuses then answers the one error shape, instead of a 200 whose
+ * stream is cut after the header row.
+ */
+export async function primed<T>(rows: AsyncIterable<T>): Promise<AsyncIterable<T>> {
+  const it = rows[Symbol.asyncIterator]()
+  const first = await it.next()
+  return {
+    async *[Symbol.asyncIterator]() {
+      if (first.done) return
+      yield first.value
+      for (let r = await it.next(); !r.done; r = await it.next()) yield r.value
+    },
+  }
+}
+
 export async function findOne(db: Db, src: ListSource, id: number, conditions: Array<SQL | undefined>) {
   const rows = await selectFrom(db, src, src.fields)
     .where(and(eq(src.id, id), ...conditions))

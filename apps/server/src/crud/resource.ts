@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z, type ZodObject, type ZodType } from 'zod'
-import { listQuerySchema, paginationSchema, type Entity } from '@app/shared'
+import { listQuerySchema, paginationSchema, queryId, type Entity } from '@app/shared'
 import type { Db } from '../db/client.js'
 import { requireAuth } from '../plugins/auth.js'
 import type { SessionUser } from '../lib/sessions.js'
@@ -12,11 +12,11 @@ import { bodyHook, type BodyShape } from './body.js'
 import { loadChildren, writeChildren, type ChildList } from './children.js'
 import { csvStream, exportFileName, type ExportColumn } from './csv.js'
 import { countReferences, type Reference, type ReferencedBy } from './references.js'
-import { findOne, iterateRows, listRows, type Fields, type Join, type ListSource } from './list-query.js'
+import { findOne, iterateRows, listRows, primed, type Fields, type Join, type ListSource } from './list-query.js'
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-export const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) })
+export const idParams = z.object({ id: queryId() })
 
 /** What a write hook gets: the transaction, the caller, and the row being changed (on update). */
 export interface WriteContext {
@@ -163,7 +163,9 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
           const q = req.query as z.infer<typeof exportQuery> & Record<string, unknown>
           const auth = requireAuth(req)
           const within = opts.listScope ? opts.listScope(auth, q) : scope(auth)
-          const rows = iterateRows(app.db, source, [...within, ...filterConditions(q)], q.search as string | undefined)
+          const rows = await primed(
+            iterateRows(app.db, source, [...within, ...filterConditions(q)], q.search as string | undefined),
+          )
           reply
             .header('Content-Type', 'text/csv; charset=utf-8')
             .header('Content-Disposition', `attachment; filename="${exportFileName(opts.name, 'csv')}"`)

@@ -4,7 +4,26 @@ import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { notFound } from '../lib/errors.js'
-import { requestLocale, t } from '../lib/i18n.js'
+import { registerMessages, requestLocale, t } from '../lib/i18n.js'
+
+registerMessages({
+  en: { method_not_allowed: 'This address does not accept {method}.' },
+  id: { method_not_allowed: 'Alamat ini tidak menerima {method}.' },
+})
+
+/** The methods some API route answers at this concrete path (for a 405 with `Allow`). */
+function allowedMethods(routes: Array<{ method: string; url: string }>, pathname: string): string[] {
+  const methods = new Set<string>()
+  for (const r of routes) {
+    const pattern = r.url
+      .split('/')
+      .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg === '*' ? '.*' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/')
+    if (new RegExp(`^${pattern}/?$`).test(pathname)) methods.add(r.method)
+  }
+  if (methods.has('GET')) methods.add('HEAD')
+  return [...methods].sort()
+}
 
 export interface WebOptions {
   distDir: string
@@ -53,6 +72,13 @@ export default fp<WebOptions>(async function web(app, opts) {
     }
     if (isApi) {
       const locale = requestLocale(req)
+      const allowed = allowedMethods(app.apiRoutes, url)
+      if (allowed.length) {
+        return reply
+          .code(405)
+          .header('allow', allowed.join(', '))
+          .send({ message: t(locale, 'method_not_allowed', { method: req.method }) })
+      }
       return reply.code(404).send({ message: t(locale, 'route_not_found', { method: req.method, url: url.slice(0, 200) }) })
     }
     throw notFound()

@@ -9,6 +9,20 @@ const boolish = z
 export const queryBoolean = boolish
 
 /**
+ * A whole number in a URL (path or query): decimal digits only. `Number()` would read
+ * `0x11`, `1.7e1`, `0o21`, `+17` and `17 ` all as 17; these are refused (422) instead.
+ */
+export const queryInt = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^[0-9]{1,10}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max))
+
+/** A row id in a URL: 1..2^31-1, decimal digits only. */
+export const queryId = () => queryInt(1, 2_147_483_647)
+
+/**
  * The list contract of DESIGN §3, built per resource so that `sort_by` is an
  * allow-list of that resource's sortable columns.
  */
@@ -17,8 +31,8 @@ export function listQuerySchema<const S extends readonly [string, ...string[]]>(
     search: z.string().max(200).optional(),
     sort_by: z.enum(sortable).default(defaultSort as never),
     order_by: z.enum(['asc', 'desc']).default('desc'),
-    page: z.coerce.number().int().min(0).max(1_000_000).default(0),
-    size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+    page: queryInt(0, 1_000_000).default(0),
+    size: queryInt(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
     export_data: boolish.optional(),
     is_company: boolish.optional(),
   })

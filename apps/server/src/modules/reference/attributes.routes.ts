@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
-import { ATTRIBUTE_SORTABLE, GROUP_ATTRIBUTE_TYPES, attributeInputSchema, attributeSchema } from '@app/shared'
+import { ATTRIBUTE_SORTABLE, GROUP_ATTRIBUTE_TYPES, attributeInputSchema, attributeSchema, queryId } from '@app/shared'
 import { defineResource, type WriteContext } from '../../crud/resource.js'
 import { uniqueSlugFromName } from '../../crud/slug.js'
 import { attributes, groupAttributes } from '../../db/schema/index.js'
@@ -33,7 +33,7 @@ export const attributesResource = defineResource({
   defaultSort: 'created_at',
   filters: {
     group_id: {
-      schema: z.coerce.number().int().min(1).max(2_147_483_647),
+      schema: queryId(),
       where: (v: number): SQL => eq(attributes.group_id, v),
     },
     // The catalogue forms ask for the values of one kind of group (spec: group_name=transportation).

@@ -124,7 +124,8 @@ const rolesModule: FastifyPluginAsync = async (parent) => {
   const app = parent.withTypeProvider<ZodTypeProvider>()
   await app.register(rolesResource.plugin)
 
-  app.get(
+  // A POST: it creates a role, so it must pass the CSRF check (a GET answers 405).
+  app.post(
     '/actions_user/role_duplicate/:id',
     { schema: { tags: ['roles'], params: idParams }, config: { access: 'role_create' } },
     async (req) => {

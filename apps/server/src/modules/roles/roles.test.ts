@@ -245,7 +245,7 @@ describe('roles: edit', () => {
     const ownerRole = (await call('GET', `/roles/${roleId(a, 'owner')}`, owner)).json().data
     expect((await call('PUT', `/roles/${ownerRole.id}`, manager, ownerRole)).statusCode).toBe(403)
     // Duplicating a role stronger than one's own would widen too.
-    expect((await call('GET', `/actions_user/role_duplicate/${roleId(a, 'admin')}`, manager)).statusCode).toBe(422)
+    expect((await call('POST', `/actions_user/role_duplicate/${roleId(a, 'admin')}`, manager)).statusCode).toBe(422)
   })
 
   it('answers 404 for another company role, 422 for ids that are not numbers', async () => {
@@ -253,10 +253,10 @@ describe('roles: edit', () => {
     expect((await call('GET', `/roles/${role.id}`, b.owner)).statusCode).toBe(404)
     expect((await call('PUT', `/roles/${role.id}`, b.owner, { name: 'mine', display_name: 'Mine' })).statusCode).toBe(404)
     expect((await call('DELETE', `/roles/${role.id}`, b.owner)).statusCode).toBe(404)
-    expect((await call('GET', `/actions_user/role_duplicate/${role.id}`, b.owner)).statusCode).toBe(404)
+    expect((await call('POST', `/actions_user/role_duplicate/${role.id}`, b.owner)).statusCode).toBe(404)
     expect((await call('GET', `/actions_user/role_edit_permission/${role.id}`, b.owner)).statusCode).toBe(404)
     expect((await call('GET', '/roles/abc', owner)).statusCode).toBe(422)
-    expect((await call('GET', '/actions_user/role_duplicate/abc', owner)).statusCode).toBe(422)
+    expect((await call('POST', '/actions_user/role_duplicate/abc', owner)).statusCode).toBe(422)
   })
 })
 
@@ -310,17 +310,27 @@ describe('role actions', () => {
       display_name: 'Tour Desk',
       permission_list: ids('hotel_list', 'hotel_view'),
     })
-    const first = await call('GET', `/actions_user/role_duplicate/${source.id}`, owner)
+    const first = await call('POST', `/actions_user/role_duplicate/${source.id}`, owner)
     expect(first.statusCode).toBe(200)
     expect(first.json().data).toMatchObject({ name: 'Tour Desk_copy', display_name: 'Tour Desk (Copy)', is_default: false })
     expect(first.json().data.permission_list).toEqual(source.permission_list)
-    const second = await call('GET', `/actions_user/role_duplicate/${source.id}`, owner)
+    const second = await call('POST', `/actions_user/role_duplicate/${source.id}`, owner)
     expect(second.json().data.name).toBe('Tour Desk_copy_2')
-    const ofDefault = await call('GET', `/actions_user/role_duplicate/${roleId(a, 'owner')}`, owner)
+    const ofDefault = await call('POST', `/actions_user/role_duplicate/${roleId(a, 'owner')}`, owner)
     expect(ofDefault.json().data).toMatchObject({ name: 'owner_copy', is_default: false })
     expect((await call('DELETE', `/roles/${ofDefault.json().data.id}`, owner)).statusCode).toBe(200)
     const lister = await createUserWithPermissions(t.app, a.company.id, ['role_list', 'role_view'])
-    expect((await call('GET', `/actions_user/role_duplicate/${source.id}`, lister)).statusCode).toBe(403)
+    expect((await call('POST', `/actions_user/role_duplicate/${source.id}`, lister)).statusCode).toBe(403)
+  })
+
+  it('duplicates only on POST: a GET (which would skip the CSRF check) answers 405 and creates nothing', async () => {
+    const source = await createRole()
+    const before = (await call('GET', '/roles?size=100', owner)).json().pagination.total
+    const res = await call('GET', `/actions_user/role_duplicate/${source.id}`, owner)
+    expect(res.statusCode).toBe(405)
+    expect(res.headers.allow).toBe('POST')
+    expect(Object.keys(res.json())).toEqual(['message'])
+    expect((await call('GET', '/roles?size=100', owner)).json().pagination.total).toBe(before)
   })
 
   it("answers a role's permissions as id, name, display name", async () => {

@@ -14,7 +14,7 @@ import {
   type UpdateUserInput,
 } from '@app/shared'
 import { exportFileName } from '../../crud/csv.js'
-import { iterateRows } from '../../crud/list-query.js'
+import { iterateRows, primed } from '../../crud/list-query.js'
 import { defineResource, type WriteContext } from '../../crud/resource.js'
 import type { Db } from '../../db/client.js'
 import { roles, users } from '../../db/schema/index.js'
@@ -182,7 +182,7 @@ const usersModule: FastifyPluginAsync = async (parent) => {
     async (req, reply) => {
       const auth = requireAuth(req)
       const q = req.query
-      const rows = iterateRows(app.db, usersResource.source, listScope(auth, q), q.search)
+      const rows = await primed(iterateRows(app.db, usersResource.source, listScope(auth, q), q.search))
       reply
         .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('Content-Disposition', `attachment; filename="${exportFileName('users', 'xlsx')}"`)

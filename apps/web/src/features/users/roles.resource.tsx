@@ -69,7 +69,7 @@ export default defineResource<Row>({
         color: 'orange',
         successTitleKey: 'notify.duplicated_title',
         failedTitleKey: 'notify.duplicate_failed_title',
-        request: (row) => api.get(`/actions_user/role_duplicate/${row.id}`),
+        request: (row) => api.post(`/actions_user/role_duplicate/${row.id}`),
       },
     },
   ],
