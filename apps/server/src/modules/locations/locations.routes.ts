@@ -8,6 +8,7 @@ import {
   locationDetailSchema,
   locationInputSchema,
   locationSchema,
+  queryId,
   type PublishStatus,
 } from '@app/shared'
 import { foreignKeysTo } from '../../crud/references.js'
@@ -178,7 +179,7 @@ export const locationsResource = defineResource({
       where: (v: PublishStatus): SQL => eq(locations.status, v),
     },
     parent_id: {
-      schema: z.coerce.number().int().min(1).max(2_147_483_647),
+      schema: queryId(),
       where: (v: number): SQL => eq(locations.parent_id, v),
     },
   },
