@@ -29,8 +29,8 @@ declare module 'fastify' {
 }
 
 registerMessages({
-  en: { 'field.json': '{field} is not valid JSON' },
-  id: { 'field.json': '{field} bukan JSON yang valid' },
+  en: { 'field.json': '{field} is not valid JSON', 'field.id_mismatch': '{field} does not match the record being saved' },
+  id: { 'field.json': '{field} bukan JSON yang valid', 'field.id_mismatch': '{field} tidak sesuai dengan data yang disimpan' },
 })
 
 export function isMultipart(req: FastifyRequest): boolean {
@@ -70,4 +70,16 @@ export function bodyHook(shape: BodyShape) {
     }
     if (shape.json?.length) req.body = parseJsonFields(req.body, shape.json)
   }
+}
+
+/**
+ * `PUT /{name}/{id}` may repeat the id in its body (the spec's forms do,
+ * catalogue-availability §7 "the same plus id"); the path wins, and a body id
+ * that names another row is a 422 rather than silently ignored (checklist A-10).
+ */
+export async function samePathId(req: FastifyRequest) {
+  const body = req.body as Record<string, unknown> | null | undefined
+  const raw = body && typeof body === 'object' && !Array.isArray(body) ? body.id : undefined
+  if (raw === undefined || raw === null || raw === '') return
+  if (Number(raw) !== Number((req.params as { id?: string }).id)) throw unprocessable({ id: ['field.id_mismatch'] })
 }

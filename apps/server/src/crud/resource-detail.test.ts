@@ -202,4 +202,14 @@ describe('resource engine: detail shape and child lists', () => {
     expect(one.properties.data.properties).toHaveProperty('items')
     expect(doc.paths['/api/v1/boxes'].post.requestBody.content).toHaveProperty('multipart/form-data')
   })
+
+  it('takes the id repeated in an update body, and refuses one that names another row', async () => {
+    const box = (await api('POST', '/boxes', { name: 'Loft' })).json().data
+    expect((await api('PUT', `/boxes/${box.id}`, { id: box.id, name: 'Loft 2' })).statusCode).toBe(200)
+    expect((await api('PUT', `/boxes/${box.id}`, { id: String(box.id), name: 'Loft 3' })).statusCode).toBe(200)
+    const res = await api('PUT', `/boxes/${box.id}`, { id: box.id + 1, name: 'Elsewhere' })
+    expect(res.statusCode).toBe(422)
+    expect(res.json().errors).toEqual({ id: ['Id does not match the record being saved'] })
+    expect((await api('GET', `/boxes/${box.id}`)).json().data.name).toBe('Loft 3')
+  })
 })

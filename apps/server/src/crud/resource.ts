@@ -8,7 +8,7 @@ import type { Db } from '../db/client.js'
 import { requireAuth } from '../plugins/auth.js'
 import type { SessionUser } from '../lib/sessions.js'
 import { inUse, notFound } from '../lib/errors.js'
-import { bodyHook, type BodyShape } from './body.js'
+import { bodyHook, samePathId, type BodyShape } from './body.js'
 import { loadChildren, writeChildren, type ChildList } from './children.js'
 import { csvStream, exportFileName, type ExportColumn } from './csv.js'
 import { countReferences, type Reference, type ReferencedBy } from './references.js'
@@ -226,7 +226,7 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
         {
           schema: { tags, params: idParams, body: opts.update ?? opts.input, ...oneAnswer, ...consumes },
           config: { access: perm('update') },
-          ...writeHook,
+          preValidation: opts.body ? [bodyHook(opts.body), samePathId] : [samePathId],
         },
         async (req) => write(req, req.body as z.infer<I>, req.params.id),
       )
