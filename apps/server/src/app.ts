@@ -22,6 +22,7 @@ import inputGuard, { frameworkError } from './plugins/input-guard.js'
 import web from './plugins/web.js'
 import zod from './plugins/zod.js'
 import { apiModules } from './modules/index.js'
+import { syncCounters } from './crud/counters.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,6 +80,8 @@ export async function buildApp({ config, database, logger, modules = [] }: Build
     frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>()
 
+  // List counters of every declared resource, installed or rebuilt when a declaration changed.
+  await syncCounters(database.db)
   app.decorate('db', database.db)
   app.decorate('database', database)
   app.decorate('config', config)

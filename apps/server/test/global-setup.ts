@@ -6,6 +6,9 @@ import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { openDatabase } from '../src/db/client.js'
 import { syncPermissions } from '../src/services/companies.js'
+import { syncCounters } from '../src/crud/counters.js'
+// The resources' counter declarations, installed in the template once instead of in every test file.
+import '../src/modules/index.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,6 +33,7 @@ export default async function setup(project: TestProject) {
     const db = openDatabase({ url: tplUrl, poolSize: 2 })
     await db.migrate()
     await syncPermissions(db.db)
+    await syncCounters(db.db)
     await db.close()
     project.provide('testDb', { kind: 'postgres', adminUrl: url, template, prefix })
     return async () => {
@@ -42,6 +46,7 @@ export default async function setup(project: TestProject) {
   const db = openDatabase({ dataDir: templateDir })
   await db.migrate()
   await syncPermissions(db.db)
+  await syncCounters(db.db)
   await db.close()
   project.provide('testDb', { kind: 'pglite', templateDir })
   return async () => fs.rmSync(templateDir, { recursive: true, force: true })

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, or, sql, type AnyColumn, type SQL } from 'drizz
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core'
 import { pagination, type Pagination } from '@app/shared'
 import type { Db } from '../db/client.js'
+import { readCounter, type CounterRef } from './counters.js'
 
 /** Most rows `export_data=true` answers in one JSON body; the streamed export has no limit. */
 export const EXPORT_DATA_LIMIT = 10_000
@@ -54,6 +55,8 @@ export async function listRows(
   src: ListSource,
   params: ListParams,
   conditions: Array<SQL | undefined>,
+  /** Where the total of this call is kept (crud/counters.ts), if it is; searches always count. */
+  counter?: CounterRef,
 ): Promise<{ data: unknown[]; pagination: Pagination }> {
   const where = and(...conditions, searchCondition(src.searchable, params.search))
   const sortCol = src.sortable[params.sort_by] ?? src.id
@@ -95,8 +98,9 @@ export async function listRows(
     return { data, pagination: pagination(total, params.page, params.size) }
   }
   // Without a search the page walks the sort index and stops after `size` rows;
-  // the total is its own query, run beside it on a pool.
-  const [data, total] = await Promise.all([page(src.fields, order), count()])
+  // the total is its own query, run beside it on a pool: one counter row when
+  // the resource keeps one for this call, else a count(*).
+  const [data, total] = await Promise.all([page(src.fields, order), counter ? readCounter(db, counter) : count()])
   return { data, pagination: pagination(total, params.page, params.size) }
 }
 

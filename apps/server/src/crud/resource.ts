@@ -1,4 +1,4 @@
-import { eq, getTableColumns, type SQL } from 'drizzle-orm'
+import { eq, getTableColumns, getTableName, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -10,6 +10,7 @@ import type { SessionUser } from '../lib/sessions.js'
 import { inUse, notFound } from '../lib/errors.js'
 import { bodyHook, samePathId, type BodyShape } from './body.js'
 import { loadChildren, writeChildren, type ChildList } from './children.js'
+import { declareCounters, type CounterRef } from './counters.js'
 import { csvStream, exportFileName, type ExportColumn } from './csv.js'
 import { countReferences, type Reference, type ReferencedBy } from './references.js'
 import { findOne, iterateRows, listRows, primed, type Fields, type Join, type ListSource } from './list-query.js'
@@ -76,6 +77,18 @@ export interface ResourceOptions<I extends ZodObject = ZodObject> {
   afterWrite?: (id: number, input: z.infer<I>, ctx: WriteContext) => Promise<void>
   /** Before delete in the same transaction: refuse (409) or remove what goes with the row. */
   beforeDelete?: (row: Record<string, unknown>, ctx: WriteContext) => Promise<void>
+  /**
+   * Totals from counters the database keeps (crud/counters.ts) instead of a
+   * count(*): the unsearched list, and the list narrowed by one of the filters
+   * in `by` (enumerated ones, each `where` being `column = value`) with the
+   * column it compares. Joins must not drop rows (inner joins over not-null
+   * foreign keys). With `listScope`, `company` says which company's counters
+   * that scope covers ('all': every company).
+   */
+  counters?: {
+    by?: Record<string, PgColumn>
+    company?: (auth: SessionUser, query: Record<string, unknown>) => number | 'all'
+  }
   /** Turn off generated routes a resource does not offer (they are then not registered). */
   disable?: Array<'create' | 'update' | 'delete' | 'export'>
   tag?: string
@@ -118,6 +131,8 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
   const filterConditions = (q: Record<string, unknown>) =>
     Object.entries(opts.filters ?? {}).map(([k, f]) => (q[k] === undefined ? undefined : f.where(q[k])))
 
+  const counterRef = countersOf(opts)
+
   const perm = (action: string) => `${opts.entity}_${action}`
   const disabled = new Set(opts.disable ?? [])
   const tags = [opts.tag ?? opts.name]
@@ -152,7 +167,7 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
       const q = req.query as z.infer<typeof listQuery> & Record<string, unknown>
       const auth = requireAuth(req)
       const within = opts.listScope ? opts.listScope(auth, q) : scope(auth)
-      return listRows(app.db, source, q as any, [...within, ...filterConditions(q)])
+      return listRows(app.db, source, q as any, [...within, ...filterConditions(q)], counterRef?.(auth, q))
     })
 
     if (!disabled.has('export')) {
@@ -248,4 +263,39 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
   }
 
   return { plugin, source, scope, get, getDetail }
+}
+
+/**
+ * Declares a resource's counters and answers, per list call, the counter that
+ * holds its total, or undefined when the total must be counted (a search, a
+ * filter that is not counted, or two filters at once).
+ */
+function countersOf(
+  opts: ResourceOptions<any>,
+): ((auth: SessionUser, q: Record<string, unknown>) => CounterRef | undefined) | undefined {
+  if (!opts.counters) return undefined
+  const { table } = opts
+  const by = opts.counters.by ?? {}
+  const scoped = opts.companyScoped !== false
+  for (const key of Object.keys(by))
+    if (!opts.filters?.[key]) throw new Error(`${opts.name}: counted filter '${key}' is not a filter`)
+  if (opts.listScope && !opts.counters.company) throw new Error(`${opts.name}: counters with a listScope need counters.company`)
+  const name = getTableName(table)
+  declareCounters({
+    table: name,
+    companyColumn: scoped ? (table.company_id as PgColumn).name : '',
+    keys: Object.values(by).map((c) => c.name),
+  })
+  const company = opts.counters.company ?? ((auth: SessionUser) => (scoped ? auth.companyId : 0))
+  const filterKeys = Object.keys(opts.filters ?? {})
+  return (auth, q) => {
+    if (typeof q.search === 'string' && q.search.trim()) return undefined
+    const active = filterKeys.filter((k) => q[k] !== undefined)
+    if (active.length > 1) return undefined
+    const key = active[0]
+    if (key === undefined) return { table: name, company: company(auth, q), key: '', value: '' }
+    const column = by[key]
+    if (!column) return undefined
+    return { table: name, company: company(auth, q), key: column.name, value: String(q[key]) }
+  }
 }

@@ -28,6 +28,7 @@ export const permissionsResource = defineResource({
   sortable: PERMISSION_SORTABLE,
   defaultSort: 'created_at',
   disable: ['update', 'delete'],
+  counters: {},
   exportColumns: [
     { header: 'id', value: (r) => r.id },
     { header: 'name', value: (r) => r.name },

@@ -43,6 +43,8 @@ export const attributesResource = defineResource({
     },
     ...isActiveFilter(attributes.is_active),
   },
+  // group_name filters on the joined group, so it is counted, not read from a counter.
+  counters: { by: { group_id: attributes.group_id, is_active: attributes.is_active } },
   fields: {
     id: attributes.id,
     name: attributes.name,

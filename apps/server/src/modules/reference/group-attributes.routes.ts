@@ -21,6 +21,7 @@ export const groupAttributesResource = defineResource({
     },
     ...isActiveFilter(groupAttributes.is_active),
   },
+  counters: { by: { type: groupAttributes.type, is_active: groupAttributes.is_active } },
   fields: {
     id: groupAttributes.id,
     name: groupAttributes.name,

@@ -20,6 +20,7 @@ export const referenceResources = REFERENCE_RESOURCES.map(({ name, entity }) => 
     sortable: REFERENCE_SORTABLE,
     defaultSort: 'created_at',
     filters: isActiveFilter(table.is_active),
+    counters: { by: { is_active: table.is_active } },
     fields: {
       id: table.id,
       name: table.name,

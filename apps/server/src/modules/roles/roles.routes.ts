@@ -92,6 +92,7 @@ export const rolesResource = defineResource({
   searchable: [roles.name, roles.display_name],
   sortable: ROLE_SORTABLE,
   defaultSort: 'created_at',
+  counters: {},
   exportColumns: [
     { header: 'id', value: (r) => r.id },
     { header: 'name', value: (r) => r.name },

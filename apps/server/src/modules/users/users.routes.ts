@@ -164,6 +164,10 @@ export const usersResource = defineResource({
     role_id: { schema: idField, where: (v: number) => eq(users.role_id, v) },
   },
   listScope,
+  counters: {
+    by: { status: users.status, role_id: users.role_id },
+    company: (auth, q) => (listScope(auth, q).length ? auth.companyId : 'all'),
+  },
   // Users export an .xlsx (spec §9), served below instead of the engine's CSV.
   disable: ['export'],
   exportColumns: [],
