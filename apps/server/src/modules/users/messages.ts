@@ -17,6 +17,7 @@ registerMessages({
     'users.last_owner': "The company's last active owner cannot be removed, blocked or given another role",
     'users.owner_only': 'Only an owner may change an owner or give the owner role',
     'users.role_exceeds': 'This role holds permissions you do not have: {names}',
+    'users.target_stronger': 'This user holds permissions you do not have ({names}), so you may not change their {fields}',
     'users.status.pending': 'Pending',
     'users.status.active': 'Active',
     'users.status.blocked': 'Blocked',
@@ -45,6 +46,8 @@ registerMessages({
     'users.last_owner': 'Pemilik aktif terakhir perusahaan tidak dapat dihapus, diblokir atau diberi peran lain',
     'users.owner_only': 'Hanya pemilik yang dapat mengubah pemilik atau memberikan peran pemilik',
     'users.role_exceeds': 'Peran ini memiliki hak akses yang tidak Anda miliki: {names}',
+    'users.target_stronger':
+      'Pengguna ini memiliki hak akses yang tidak Anda miliki ({names}), jadi Anda tidak boleh mengubah {fields}',
     'users.status.pending': 'Menunggu',
     'users.status.active': 'Aktif',
     'users.status.blocked': 'Diblokir',

@@ -70,6 +70,21 @@ async function prepare(input: UserInput, { tx, auth, existing }: WriteContext) {
   if ((existingRole?.name === OWNER_ROLE || (roleChanges && role.name === OWNER_ROLE)) && !holdsEverything(auth)) {
     throw forbidden('users.owner_only')
   }
+  // Nobody takes over a user stronger than themselves (issue 12): a new password, e-mail
+  // (then "forgot password"), status or role of another user whose role holds a permission
+  // the editor lacks is refused, not only a change of role.
+  if (existing && existing.id !== auth.userId && !holdsEverything(auth)) {
+    const changed = [
+      input.password ? 'password' : undefined,
+      input.email.toLowerCase() !== String(existing.email).toLowerCase() ? 'email' : undefined,
+      input.status !== existing.status ? 'status' : undefined,
+      roleChanges ? 'role_id' : undefined,
+    ].filter((f): f is string => f !== undefined)
+    if (changed.length) {
+      const beyond = (await rolePermissionNames(tx, existing.role_id as number)).filter((p) => !auth.permissions.has(p))
+      if (beyond.length) throw forbidden('users.target_stronger', { names: listForMessage(beyond), fields: changed.join(', ') })
+    }
+  }
   // Nobody hands out a role stronger than their own.
   if (roleChanges && !holdsEverything(auth)) {
     const beyond = (await rolePermissionNames(tx, role.id)).filter((p) => !auth.permissions.has(p))

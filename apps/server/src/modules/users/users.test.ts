@@ -297,6 +297,41 @@ describe('users: edit', () => {
     expect((await call('POST', '/users', adminSession, newUser({ role_id: roleId(a, 'client') }))).statusCode).toBe(200)
   })
 
+  it.each([
+    ['password', { password: 'taken-over-1', password_confirmation: 'taken-over-1' }],
+    ['email', { email: `taken-${Date.now()}@evil.test` }],
+    ['status', { status: 'blocked' }],
+    ['role_id', { role_id: 0 }],
+  ] as const)(
+    'refuses a change of %s on a user whose role holds permissions the editor lacks (no takeover)',
+    async (field, change) => {
+      const admin = await create({ role_id: roleId(a, 'admin') })
+      const adminSession = await signIn(admin.id)
+      // finance holds order approvals that the default admin role does not.
+      const victim = await create({ role_id: roleId(a, 'finance') })
+      const before = (await t.app.db.select().from(users).where(eq(users.id, victim.id)))[0]!
+      const over = field === 'role_id' ? { role_id: roleId(a, 'operator') } : change
+      const res = await call('PUT', `/users/${victim.id}`, adminSession, editBody(victim, over))
+      expect(res.statusCode, res.body).toBe(403)
+      expect(res.json().message).toMatch(/permissions you do not have \(.*approval.*\), so you may not change their/)
+      const after = (await t.app.db.select().from(users).where(eq(users.id, victim.id)))[0]!
+      expect(after).toEqual(before)
+      if (field === 'password') {
+        const login = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { email: victim.email, password: 'taken-over-1' },
+        })
+        expect(login.statusCode, login.body).toBe(422)
+        expect(login.json().message).toMatch(/credentials do not match/)
+      }
+      // The same editor may still change what does not hand over the account, and edit weaker users.
+      expect((await call('PUT', `/users/${victim.id}`, adminSession, editBody(victim, { phone: '0899' }))).statusCode).toBe(200)
+      const weaker = await create({ role_id: roleId(a, 'client') })
+      expect((await call('PUT', `/users/${weaker.id}`, adminSession, editBody(weaker, over))).statusCode).toBe(200)
+    },
+  )
+
   it("keeps the company's last active owner", async () => {
     // Only someone who is not that owner can try: here the platform master on the platform's owner.
     const platform = await createPlatformMaster(t.app)
