@@ -45,6 +45,16 @@ export const configSchema = z.object({
     .transform((v) => (v ? v : undefined)),
   GOOGLE_JWKS_URL: z.url().optional(),
   SEED_DEMO: boolEnv.default(true),
+  /** The platform operator (DESIGN §1), created at start only when both are set. */
+  PLATFORM_ADMIN_EMAIL: z
+    .email()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  PLATFORM_ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= 8, { message: 'must be at least 8 characters' }),
   TRUST_PROXY: boolEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -62,6 +72,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`)
   }
   const c = parsed.data
+  if (!c.PLATFORM_ADMIN_EMAIL !== !c.PLATFORM_ADMIN_PASSWORD)
+    throw new ConfigError(
+      'Invalid configuration: PLATFORM_ADMIN_EMAIL and PLATFORM_ADMIN_PASSWORD are set together or not at all',
+    )
   if (c.STORAGE_DRIVER === 's3' && !c.STORAGE_S3_BUCKET) {
     throw new ConfigError('Invalid configuration: STORAGE_S3_BUCKET is required when STORAGE_DRIVER=s3')
   }

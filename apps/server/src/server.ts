@@ -2,7 +2,8 @@ import { performance } from 'node:perf_hooks'
 import { buildApp } from './app.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
 import { openDatabase } from './db/client.js'
-import { DEMO_LOGIN, MASTER_LOGIN, seed } from './db/seed.js'
+import { ensurePlatformAdmin, PlatformAdminError, refuseLegacyPassword } from './db/platform-admin.js'
+import { DEMO_LOGIN, seed } from './db/seed.js'
 
 async function main() {
   const started = performance.now()
@@ -18,7 +19,22 @@ async function main() {
   }
   const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir })
   await database.migrate()
-  const seeded = await seed(database.db, { demo: config.SEED_DEMO })
+  await seed(database.db, { demo: config.SEED_DEMO })
+  let platformAdmin: Awaited<ReturnType<typeof ensurePlatformAdmin>>
+  try {
+    platformAdmin = await ensurePlatformAdmin(database.db, {
+      email: config.PLATFORM_ADMIN_EMAIL,
+      password: config.PLATFORM_ADMIN_PASSWORD,
+    })
+    await refuseLegacyPassword(database.db)
+  } catch (err) {
+    if (err instanceof PlatformAdminError) {
+      console.error(err.message)
+      await database.close()
+      process.exit(1)
+    }
+    throw err
+  }
   const app = await buildApp({ config, database })
   const address = await app.listen({ port: config.PORT, host: config.HOST })
 
@@ -30,9 +46,11 @@ async function main() {
     `Listening on ${address}`,
   ]
   if (config.SEED_DEMO) {
-    lines.push(`Demo sign-in: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`)
-    if (seeded.created) lines.push(`Platform operator: ${MASTER_LOGIN.email} / ${MASTER_LOGIN.password} (change it)`)
+    lines.push(`Demo company sign-in (sample data for trying the product): ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`)
   }
+  if (platformAdmin === 'created') lines.push(`Platform operator created: ${config.PLATFORM_ADMIN_EMAIL}`)
+  if (platformAdmin === 'replaced-legacy-password')
+    lines.push(`Platform operator ${config.PLATFORM_ADMIN_EMAIL}: the published password was replaced`)
   console.log(lines.join('\n'))
 
   let closing = false

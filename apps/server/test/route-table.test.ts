@@ -4,8 +4,8 @@
  * plugins/auth.ts), so a route added later is covered without editing them.
  *
  * How the walk finds a row of company A for a `/:id` route, generically:
- * - company A is the demo company of `db/seed.ts` (its sample rows), plus the
- *   platform master the seed creates; company B is a fresh company;
+ * - company A is the demo company of `db/seed.ts` (its sample rows), plus a
+ *   platform master (fixtures); company B is a fresh company;
  * - a route's row kind is the entity of the permission it declares
  *   (`role_duplicate` needs `role_create`, so it takes a role id) and that
  *   entity's list route (`GET` needing `role_list`), else its URL prefix;
@@ -20,12 +20,12 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ACTIONS, ALL_PERMISSIONS, PLATFORM_ONLY_PERMISSIONS } from '@app/shared'
-import { seed, DEMO_LOGIN, MASTER_LOGIN } from '../src/db/seed.js'
+import { seed, DEMO_LOGIN } from '../src/db/seed.js'
 import { users } from '../src/db/schema/index.js'
 import { createSession } from '../src/lib/sessions.js'
 import type { Access } from '../src/plugins/auth.js'
 import { buildTestApp } from './helpers/app.js'
-import { createCompany, createUserWithPermissions, type Actor } from './helpers/fixtures.js'
+import { createCompany, createPlatformMaster, createUserWithPermissions, type Actor } from './helpers/fixtures.js'
 
 /** Routes anyone may call: the account flows of spec §2 (sign in, register, reset…). */
 const PUBLIC_PREFIXES = ['/api/v1/auth/']
@@ -100,7 +100,7 @@ async function actorByEmail(email: string): Promise<Actor> {
   }
 }
 const ownerA = await actorByEmail(DEMO_LOGIN.email)
-const master = await actorByEmail(MASTER_LOGIN.email)
+const master = (await createPlatformMaster(t.app)).master
 const ownerB = (await createCompany(t.app)).owner
 
 type Json = Record<string, unknown>

@@ -15,7 +15,6 @@ import { createCompanyWithOwner, isEmpty, syncPermissions } from '../services/co
 import { slugify } from '@app/shared'
 
 export const DEMO_LOGIN = { email: 'owner@demo.travel', password: 'demo-owner-2026' }
-export const MASTER_LOGIN = { email: 'master@platform.local', password: 'master-platform-2026' }
 
 /**
  * The demo company is an Indonesian Umrah and Hajj agency, so its own data is
@@ -144,20 +143,15 @@ const sampleLocations = {
 
 /**
  * Runs on every start: the permission catalogue is kept complete; on an empty
- * database (and SEED_DEMO) the platform operator and a demo company are created.
- * Returns the demo sign-in when it was just created.
+ * database (and SEED_DEMO) a demo company is created. The platform operator is
+ * never seeded: it is created only when asked (db/platform-admin.ts).
+ * Returns whether the demo company was just created.
  */
 export async function seed(db: Db, opts: { demo: boolean }): Promise<{ created: boolean }> {
   await syncPermissions(db)
   if (!opts.demo || !(await isEmpty(db))) return { created: false }
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db
-    await createCompanyWithOwner(t, {
-      company: 'Platform',
-      isPlatform: true,
-      trialEndsAt: null,
-      owner: { name: 'Platform Master', email: MASTER_LOGIN.email, password: MASTER_LOGIN.password, status: 'active' },
-    })
     const { company } = await createCompanyWithOwner(t, {
       company: 'Amanah Tour & Travel',
       owner: {
