@@ -183,6 +183,8 @@ export const locationsResource = defineResource({
       where: (v: number): SQL => eq(locations.parent_id, v),
     },
   },
+  // Unsearched totals, as the list opens and narrowed by status, from DB-kept counters (crud/counters.ts).
+  counters: { by: { status: locations.status } },
   exportColumns: [
     { header: 'id', value: (r) => r.id },
     { header: 'name', value: (r) => r.name },
