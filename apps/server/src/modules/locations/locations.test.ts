@@ -167,6 +167,19 @@ describe('locations: lists written with the row', () => {
   })
 })
 
+describe('locations: the OpenAPI document', () => {
+  it('documents the body (JSON or multipart) and the list and one-row answers', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json()
+    const post = doc.paths['/api/v1/locations'].post
+    expect(Object.keys(post.requestBody.content).sort()).toEqual(['application/json', 'multipart/form-data'])
+    expect(post.requestBody.content['application/json'].schema.properties).toHaveProperty('general_info')
+    const list = doc.paths['/api/v1/locations'].get.responses['200'].content['application/json'].schema
+    expect(Object.keys(list.properties.data.items.properties)).toContain('featured_image')
+    const one = doc.paths['/api/v1/locations/{id}'].get.responses['200'].content['application/json'].schema
+    expect(Object.keys(one.properties.data.properties)).toEqual(expect.arrayContaining(['general_info', 'trip_ideas']))
+  })
+})
+
 describe('locations: slugs', () => {
   it('makes the slug from the name when empty, unique within the company', async () => {
     const a = await create({ name: 'Al Ula' })
