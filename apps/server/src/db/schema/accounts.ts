@@ -26,6 +26,12 @@ export const roles = pgTable(
     name: varchar('name', { length: 191 }).notNull(),
     display_name: varchar('display_name', { length: 191 }).notNull(),
     is_default: boolean('is_default').notNull().default(false),
+    /**
+     * The role's permission names, comma-separated and sorted, kept by triggers
+     * on role_permissions (migration 0007): the session
+     * check reads them with the role instead of aggregating role_permissions.
+     */
+    permission_names: text('permission_names').notNull().default(''),
     ...timestamps,
   },
   (t) => [

@@ -1,0 +1,1 @@
+ALTER TABLE "roles" ADD COLUMN "permission_names" text DEFAULT '' NOT NULL;
