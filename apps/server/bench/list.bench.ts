@@ -54,7 +54,7 @@ const SEARCHES = (process.env.BENCH_SEARCHES ?? 'makkah suite,012345').split(','
 const listPath = (search: string) =>
   `/api/v1/categories?search=${encodeURIComponent(search)}&sort_by=${LIST_QUERY.sort_by}&order_by=${LIST_QUERY.order_by}&page=${LIST_QUERY.page}&size=${LIST_QUERY.size}`
 
-interface Figures {
+export interface Figures {
   rps: number
   /** CPU time of the server process per answered request (user + system), ms. */
   cpu: number
@@ -69,7 +69,7 @@ interface Figures {
  * `LISTENING <port>`; the app is polled on /healthz at the port it was given.
  * Its output (the app's request log) is drained, as a log shipper would.
  */
-function start(
+export function start(
   cmd: string,
   args: string[],
   env: Record<string, string>,
@@ -115,7 +115,7 @@ function start(
   })
 }
 
-async function stop(child: ChildProcess) {
+export async function stop(child: ChildProcess) {
   if (child.exitCode !== null) return
   const exited = new Promise((r) => child.once('exit', r))
   child.removeAllListeners('exit')
@@ -124,7 +124,7 @@ async function stop(child: ChildProcess) {
   if (child.exitCode === null) child.kill('SIGKILL')
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve) => {
     import('node:net').then(({ createServer }) => {
       const s = createServer().listen(0, '127.0.0.1', () => {
@@ -145,7 +145,7 @@ function cpuMs(pid: number): number {
   }
 }
 
-function cannon(
+export function cannon(
   url: string,
   connections: number,
   duration: number,
