@@ -11,6 +11,10 @@
  *
  *   npm run bench -- calls
  *   BENCH_DRIVERS=pg BENCH_DURATION=15 BENCH_ROUNDS=3 npm run bench -- calls
+ *
+ * BENCH_CALLS=row (a part of a call's name) runs only the matching calls; BENCH_PROFILE=<dir> starts the
+ * app with `--cpu-prof` so the run leaves a V8 CPU profile of the server under this load in <dir>
+ * (summarise it with `npx flamebearer <dir>`, or open it in speedscope / Chrome DevTools).
  */
 import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -39,6 +43,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const SEARCH = process.env.BENCH_SEARCH ?? 'makkah suite'
 const POOL = 20 // the app's default pool size (db/client.ts)
 const node = process.execPath
+const ONLY = process.env.BENCH_CALLS
+const PROFILE = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : undefined
 
 interface Call {
   name: string
@@ -150,7 +156,7 @@ export default async function callsBench() {
       const port = await freePort()
       const app = await start(
         node,
-        ['--import', 'tsx', 'src/server.ts'],
+        [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []), '--import', 'tsx', 'src/server.ts'],
         {
           HOST: '127.0.0.1',
           PORT: String(port),
@@ -176,7 +182,7 @@ export default async function callsBench() {
         '| call | floor req/s | app req/s | app ÷ floor | floor p99 ms | app p99 ms | p99 ÷ floor | app CPU ms/req | target |',
         '|---|---:|---:|---:|---:|---:|---:|---:|---|',
       )
-      for (const call of CALLS) {
+      for (const call of CALLS.filter((c) => !ONLY || c.name.includes(ONLY))) {
         const appUrl = `http://127.0.0.1:${app.port}${call.app(id)}`
         const floorUrl = `http://127.0.0.1:${floor.port}${call.floor}`
         await check(call.name, [
@@ -221,7 +227,7 @@ export default async function callsBench() {
   }
   if (DRIVERS.includes('pg') && DRIVERS.includes('pglite')) {
     report.push('\n| call | PGlite ÷ PostgreSQL req/s | target ≥ 0.33 |', '|---|---:|---|')
-    for (const call of CALLS) {
+    for (const call of CALLS.filter((c) => !ONLY || c.name.includes(ONLY))) {
       const r = appRps.get(`pglite:${call.name}`)! / appRps.get(`pg:${call.name}`)!
       report.push(`| ${call.name} | ${r.toFixed(2)} | ${r >= 1 / 3 ? 'met' : 'MISSED'} |`)
     }
