@@ -13,6 +13,7 @@ import {
 } from './schema/index.js'
 import { createCompanyWithOwner, isEmpty, syncPermissions } from '../services/companies.js'
 import { slugify } from '@app/shared'
+import { seedDemoHotels } from './seed-hotels.js'
 
 export const DEMO_LOGIN = { email: 'owner@demo.travel', password: 'demo-owner-2026' }
 
@@ -197,13 +198,16 @@ export async function seed(db: Db, opts: { demo: boolean }): Promise<{ created: 
         .values({ company_id: company.id, parent_id: parentId, status: 'publish', slug: slugify(p.name), ...p })
         .returning({ id: locations.id })
     const [country] = await place(sampleLocations.country, null)
+    const cityIds: Record<string, number> = {}
     for (const { general_info, trip_ideas, ...city } of sampleLocations.cities) {
       const [row] = await place(city, country!.id)
+      cityIds[city.name] = row!.id
       if (general_info.length)
         await t.insert(locationGeneralInfo).values(general_info.map((g, position) => ({ ...g, location_id: row!.id, position })))
       if (trip_ideas.length)
         await t.insert(locationTripIdeas).values(trip_ideas.map((g, position) => ({ ...g, location_id: row!.id, position })))
     }
+    await seedDemoHotels(t, company.id, cityIds)
   })
   return { created: true }
 }

@@ -6,9 +6,10 @@ import permissions from './permissions/permissions.routes.js'
 import auth from './auth/auth.routes.js'
 import dashboard from './dashboard/dashboard.routes.js'
 import locations from './locations/locations.routes.js'
+import rooms from './hotels/rooms.routes.js'
 
 /**
  * Every API module, mounted under /api/v1. One line per module; each module
  * declares its own routes and their access (DESIGN §5).
  */
-export const apiModules: FastifyPluginAsync[] = [reference, auth, dashboard, users, roles, permissions, locations]
+export const apiModules: FastifyPluginAsync[] = [reference, auth, dashboard, users, roles, permissions, locations, rooms]

@@ -1,0 +1,265 @@
+import { and, asc, eq, getTableColumns, getTableName, gte, lte, sql, type SQL } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { FastifyPluginAsync } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  AVAILABILITY_RANGE_LENGTH_KEY,
+  AVAILABILITY_RANGE_ORDER_KEY,
+  MAX_AVAILABILITY_DAYS,
+  availabilityReadSchema,
+  availabilityWriteSchema,
+  pagination,
+  type AvailabilityShape,
+  type Entity,
+} from '@app/shared'
+import type { Db } from '../db/client.js'
+import { notFound, unprocessable } from '../lib/errors.js'
+import { registerMessages } from '../lib/i18n.js'
+import type { SessionUser } from '../lib/sessions.js'
+import { requireAuth } from '../plugins/auth.js'
+import { idParams } from './resource.js'
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+registerMessages({
+  en: {
+    [AVAILABILITY_RANGE_ORDER_KEY]: 'End date cannot be before the start date',
+    [AVAILABILITY_RANGE_LENGTH_KEY]: `A range covers at most ${MAX_AVAILABILITY_DAYS} days`,
+    date_invalid: '{field} must be a real date (YYYY-MM-DD)',
+    money_decimals: '{field} has at most 2 decimals',
+    'availability.above_limit': '{field} cannot be above {limit}',
+  },
+  id: {
+    [AVAILABILITY_RANGE_ORDER_KEY]: 'Tanggal akhir tidak boleh sebelum tanggal mulai',
+    [AVAILABILITY_RANGE_LENGTH_KEY]: `Satu rentang paling banyak ${MAX_AVAILABILITY_DAYS} hari`,
+    date_invalid: '{field} harus tanggal yang valid (YYYY-MM-DD)',
+    money_decimals: '{field} paling banyak 2 angka desimal',
+    'availability.above_limit': '{field} tidak boleh lebih dari {limit}',
+  },
+})
+
+/** A value refused by a limit: the field, and the figure it may not pass. */
+export type LimitError = Record<string, { limit: number | string }>
+
+/**
+ * One calendar (DESIGN §7, issue 10 "One availability engine"): a day table
+ * with one row per (item, [keys…], day), the item it belongs to, the values
+ * every day carries, the item's defaults for days without a row, and the
+ * limits a write must respect. `defineAvailability` turns it into
+ *   GET  /{name}?{item}=&start_date=&end_date=   stored days of the range
+ *   GET  /{name}/{id}                            one stored day
+ *   POST /{name}                                 a range of up to 366 days,
+ *        optionally only some weekdays, written by ONE upsert statement.
+ * See crud/README.md "Declaring a calendar".
+ */
+export interface AvailabilityOptions {
+  /** URL under /api/v1 (`rooms_availibility`). */
+  name: string
+  /** Reads need `${entity}_view` or `_update`; writes `${entity}_update` (DESIGN §5). */
+  entity: Entity
+  /** The day table. */
+  table: PgTable & { id: PgColumn }
+  /** Its date column (`date`, mode 'string'). */
+  date: PgColumn
+  item: {
+    /** Wire name of the item id (`room_id`). */
+    param: string
+    /** The owner table; it must have `company_id` (the company scope of every call). */
+    table: PgTable & { id: PgColumn; company_id: PgColumn }
+    /** The day table's column holding the item id. */
+    column: PgColumn
+    /** Item columns the defaults, limits and checks read (`price`, `room_stock`, `hotel_id`). */
+    fields?: Record<string, PgColumn>
+  }
+  /** Further key columns: wire name -> day-table column and its schema (`train_type`), with aliases (`type`). */
+  keys?: Record<string, { column: PgColumn; schema: z.ZodType; aliases?: readonly string[] }>
+  /** Optional parameters that, when given, must equal the item's field of the same name (`hotel_id`): 422 otherwise. */
+  checks?: readonly string[]
+  /** Value columns: wire name -> day-table column and its schema. */
+  values: Record<string, { column: PgColumn; schema: z.ZodType }>
+  /** What a day without a row shows, from the item (answered beside the days). */
+  defaults: (item: Record<string, any>) => Record<string, unknown>
+  /** Refuses values an item does not allow (capacity above the room's stock): field -> the limit. */
+  limits?: (values: Record<string, any>, item: Record<string, any>) => LimitError | undefined
+  /** Answer fields of a day besides id, item, keys, date and values, taken from the item (`hotel_id`). */
+  answer?: readonly string[]
+  tag?: string
+}
+
+export interface Availability {
+  plugin: FastifyPluginAsync
+  shape: AvailabilityShape
+  /** Stored days of one item in a range (the read's query, for benches and other modules). */
+  read: (db: Db, auth: SessionUser, query: Record<string, unknown>) => Promise<{ item: Record<string, unknown>; days: unknown[] }>
+}
+
+/** `?type=` for `train_type`: the first of the aliases that is given fills the key. */
+function applyAliases(input: unknown, keys: AvailabilityOptions['keys']): unknown {
+  if (!keys || !input || typeof input !== 'object' || Array.isArray(input)) return input
+  const out = { ...(input as Record<string, unknown>) }
+  for (const [key, k] of Object.entries(keys))
+    for (const alias of k.aliases ?? []) if (out[key] === undefined && out[alias] !== undefined) out[key] = out[alias]
+  return out
+}
+
+export function defineAvailability(opts: AvailabilityOptions): Availability {
+  const keys = opts.keys ?? {}
+  const shape: AvailabilityShape = {
+    item: opts.item.param,
+    keys: Object.fromEntries(Object.entries(keys).map(([k, v]) => [k, v.schema])),
+    checks: opts.checks,
+    values: Object.fromEntries(Object.entries(opts.values).map(([k, v]) => [k, v.schema])),
+  }
+  const readQuery = z.preprocess((v) => applyAliases(v, keys), availabilityReadSchema(shape))
+  const writeBody = z.preprocess((v) => applyAliases(v, keys), availabilityWriteSchema(shape))
+  const itemFields = opts.item.fields ?? {}
+  const tableName = getTableName(opts.table)
+  const dayColumns = getTableColumns(opts.table as any) as Record<string, PgColumn>
+  const hasUpdatedAt = 'updated_at' in dayColumns
+  const answerKeys = opts.answer ?? []
+
+  const dayFields: Record<string, any> = {
+    id: opts.table.id,
+    [opts.item.param]: opts.item.column,
+    ...Object.fromEntries(Object.entries(keys).map(([k, v]) => [k, v.column])),
+    date: opts.date,
+    ...Object.fromEntries(Object.entries(opts.values).map(([k, v]) => [k, v.column])),
+  }
+
+  /** The item of the caller's company (404 otherwise), its declared fields read; `lock` holds it until the write commits. */
+  const loadItem = async (db: Db, auth: SessionUser, id: number, lock = false) => {
+    const q = (db.select({ id: opts.item.table.id, ...itemFields }).from(opts.item.table as any) as any)
+      .where(and(eq(opts.item.table.id, id), eq(opts.item.table.company_id, auth.companyId)))
+      .limit(1)
+    // FOR SHARE: a concurrent change of the item (its stock) waits for this write, and the other way round.
+    const [item] = (await (lock ? q.for('share') : q)) as Array<Record<string, unknown>>
+    if (!item) throw notFound()
+    return item
+  }
+
+  const checkParams = (input: Record<string, unknown>, item: Record<string, unknown>) => {
+    const errors: Record<string, string[]> = {}
+    for (const k of opts.checks ?? []) if (input[k] !== undefined && input[k] !== item[k]) errors[k] = ['field.not_found']
+    if (Object.keys(errors).length) throw unprocessable(errors)
+  }
+
+  const keyConditions = (input: Record<string, unknown>): SQL[] =>
+    Object.entries(keys).map(([k, v]) => eq(v.column, input[k] as any))
+
+  const days = async (db: Db, input: Record<string, unknown>, item: Record<string, unknown>) => {
+    const rows = (await (db.select(dayFields).from(opts.table as any) as any)
+      .where(
+        and(
+          eq(opts.item.column, item.id as number),
+          ...keyConditions(input),
+          gte(opts.date, input.start_date as string),
+          lte(opts.date, input.end_date as string),
+        ),
+      )
+      .orderBy(asc(opts.date))) as Array<Record<string, unknown>>
+    if (!answerKeys.length) return rows
+    const extra = Object.fromEntries(answerKeys.map((k) => [k, item[k]]))
+    return rows.map((r) => ({ ...r, ...extra }))
+  }
+
+  const read: Availability['read'] = async (db, auth, query) => {
+    const item = await loadItem(db, auth, query[opts.item.param] as number)
+    checkParams(query, item)
+    return { item, days: await days(db, query, item) }
+  }
+
+  /**
+   * The range write: one INSERT … SELECT over generate_series, landing on the
+   * (item, keys…, date) unique key, so every day of the range is written (or
+   * rewritten) by one statement, and two overlapping writes never make two rows.
+   */
+  const writeRange = async (tx: Db, input: Record<string, unknown>, itemId: number) => {
+    const cast = (col: PgColumn) => sql.raw(col.getSQLType())
+    const insertCols = [
+      opts.item.column,
+      ...Object.values(keys).map((k) => k.column),
+      opts.date,
+      ...Object.values(opts.values).map((v) => v.column),
+    ]
+    const selected = [
+      sql`${itemId}::integer`,
+      ...Object.entries(keys).map(([k, v]) => sql`${input[k]}::${cast(v.column)}`),
+      sql`d::date`,
+      ...Object.entries(opts.values).map(([k, v]) => sql`${input[k]}::${cast(v.column)}`),
+    ]
+    const conflict = [opts.item.column, ...Object.values(keys).map((k) => k.column), opts.date]
+    const updates = [
+      ...Object.values(opts.values).map((v) => sql`${sql.identifier(v.column.name)} = excluded.${sql.identifier(v.column.name)}`),
+      ...(hasUpdatedAt ? [sql`"updated_at" = now()`] : []),
+    ]
+    const weekdays = input.weekdays as number[] | undefined
+    const list = (cols: PgColumn[]) =>
+      sql.join(
+        cols.map((c) => sql.identifier(c.name)),
+        sql`, `,
+      )
+    await tx.execute(sql`
+      INSERT INTO ${sql.identifier(tableName)} (${list(insertCols)})
+      SELECT ${sql.join(selected, sql`, `)}
+      FROM generate_series(${input.start_date}::date, ${input.end_date}::date, interval '1 day') AS d
+      ${
+        weekdays
+          ? sql`WHERE extract(isodow FROM d)::int IN (${sql.join(
+              weekdays.map((w) => sql`${w}`),
+              sql`, `,
+            )})`
+          : sql``
+      }
+      ON CONFLICT (${list(conflict)}) DO UPDATE SET ${sql.join(updates, sql`, `)}`)
+  }
+
+  const tags = [opts.tag ?? opts.name]
+  const write = `${opts.entity}_update`
+  const readAccess = [`${opts.entity}_view`, write]
+
+  const plugin: FastifyPluginAsync = async (parent) => {
+    const app = parent.withTypeProvider<ZodTypeProvider>()
+    const base = `/${opts.name}`
+
+    app.get(base, { schema: { tags, querystring: readQuery }, config: { access: readAccess } }, async (req) => {
+      const query = req.query as Record<string, unknown>
+      const { item, days: rows } = await read(app.db, requireAuth(req), query)
+      return { data: rows, defaults: opts.defaults(item), pagination: pagination(rows.length, 0, Math.max(rows.length, 1)) }
+    })
+
+    app.get(`${base}/:id`, { schema: { tags, params: idParams }, config: { access: readAccess } }, async (req) => {
+      const auth = requireAuth(req)
+      const [row] = (await (app.db.select(dayFields).from(opts.table as any) as any)
+        .innerJoin(opts.item.table, eq(opts.item.table.id, opts.item.column))
+        .where(and(eq(opts.table.id, req.params.id), eq(opts.item.table.company_id, auth.companyId)))
+        .limit(1)) as Array<Record<string, unknown>>
+      if (!row) throw notFound()
+      if (!answerKeys.length) return { data: row }
+      const item = await loadItem(app.db, auth, row[opts.item.param] as number)
+      return { data: { ...row, ...Object.fromEntries(answerKeys.map((k) => [k, item[k]])) } }
+    })
+
+    app.post(base, { schema: { tags, body: writeBody }, config: { access: write } }, async (req) => {
+      const auth = requireAuth(req)
+      const input = req.body as Record<string, unknown>
+      const rows = await app.db.transaction(async (raw) => {
+        const tx = raw as unknown as Db
+        const item = await loadItem(tx, auth, input[opts.item.param] as number, true)
+        checkParams(input, item)
+        const over = opts.limits?.(input, item)
+        if (over && Object.keys(over).length)
+          throw unprocessable(
+            Object.fromEntries(
+              Object.entries(over).map(([f, { limit }]) => [f, [{ key: 'availability.above_limit', params: { limit } }]]),
+            ),
+          )
+        await writeRange(tx, input, item.id as number)
+        return days(tx, input, item)
+      })
+      return { data: rows }
+    })
+  }
+
+  return { plugin, shape, read }
+}

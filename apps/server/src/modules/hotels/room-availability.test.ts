@@ -1,0 +1,367 @@
+import { and, count, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../../test/helpers/app.js'
+import { createCompany, createUserWithPermissions, type Actor } from '../../../test/helpers/fixtures.js'
+import { hotels, locations, roomAvailability } from '../../db/schema/index.js'
+
+/**
+ * The room calendar through the availability engine (DESIGN §7): range reads
+ * of stored days, range writes of up to 366 days in one upsert, the weekday
+ * mask, the capacity limit, and bad input that must leave nothing written.
+ */
+
+let t: TestApp
+let owner: Actor
+let other: Actor
+
+type Day = { id: number; room_id: number; hotel_id: number; date: string; price: number; capacity: number; blocked: boolean }
+
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, who: Actor = owner) =>
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: who.headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  })
+
+/** A hotel written straight to the tables (the hotels API has its own tests). */
+async function hotelOf(who: Actor, name = 'Hotel') {
+  const [loc] = await t.app.db
+    .insert(locations)
+    .values({
+      company_id: who.companyId,
+      name: `Loc ${name}`,
+      slug: `loc-${name.toLowerCase()}-${Date.now()}`,
+      description: 'x',
+      status: 'publish',
+      lat: 21.4,
+      long: 39.8,
+    })
+    .returning()
+  const [hotel] = await t.app.db
+    .insert(hotels)
+    .values({
+      company_id: who.companyId,
+      location_id: loc!.id,
+      name,
+      slug: `${name.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+      rating: 4,
+      check_in: '14:00',
+      check_out: '12:00',
+      min_reservation: 0,
+      max_stay: 1,
+      price: 500,
+      real_address: 'Jl. Ibrahim Al Khalil',
+      lat: 21.4,
+      long: 39.8,
+      meta_title: name,
+      meta_description: name,
+    })
+    .returning()
+  return hotel!
+}
+
+const roomBody = (hotelId: number, over: Record<string, unknown> = {}) => ({
+  hotel_id: hotelId,
+  name: 'Quad Room',
+  code: `Q${Math.random().toString(36).slice(2, 8)}`,
+  price: 750.5,
+  min_stay: 1,
+  is_active: true,
+  room_stock: 10,
+  beds: 4,
+  room_size: 32.5,
+  max_adult: 4,
+  max_children: 2,
+  ...over,
+})
+
+async function roomOf(who: Actor, over: Record<string, unknown> = {}) {
+  const hotel = await hotelOf(who, `H${Math.random().toString(36).slice(2, 6)}`)
+  const res = await api('POST', '/rooms', roomBody(hotel.id, over), who)
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json().data as { id: number; hotel_id: number; price: number; room_stock: number }
+}
+
+const daysOf = async (roomId: number) =>
+  Number((await t.app.db.select({ n: count() }).from(roomAvailability).where(eq(roomAvailability.room_id, roomId)))[0]!.n)
+
+const write = (body: Record<string, unknown>, who: Actor = owner) => api('POST', '/rooms_availibility', body, who)
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  owner = (await createCompany(t.app)).owner
+  other = (await createCompany(t.app)).owner
+})
+afterAll(() => t?.close())
+
+describe('room availability: range writes', () => {
+  it('writes every day of a range in one call and answers the stored days', async () => {
+    const room = await roomOf(owner)
+    const res = await write({
+      hotel_id: room.hotel_id,
+      room_id: room.id,
+      start_date: '2026-03-01',
+      end_date: '2026-03-10',
+      price: 900.25,
+      capacity: 8,
+      blocked: false,
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const days = res.json().data as Day[]
+    expect(days).toHaveLength(10)
+    expect(days[0]).toMatchObject({
+      room_id: room.id,
+      hotel_id: room.hotel_id,
+      date: '2026-03-01',
+      price: 900.25,
+      capacity: 8,
+      blocked: false,
+    })
+    expect(days.map((d) => d.date).at(-1)).toBe('2026-03-10')
+  })
+
+  it('rewrites overlapping days in place: one row per (room, day), ids kept', async () => {
+    const room = await roomOf(owner)
+    const first = (
+      await write({ room_id: room.id, start_date: '2026-04-01', end_date: '2026-04-05', price: 100, capacity: 5, blocked: false })
+    ).json().data as Day[]
+    const res = await write({
+      room_id: room.id,
+      start_date: '2026-04-04',
+      end_date: '2026-04-08',
+      price: 200,
+      capacity: 3,
+      blocked: true,
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(await daysOf(room.id)).toBe(8)
+    const read = (await api('GET', `/rooms_availibility?room_id=${room.id}&start_date=2026-04-01&end_date=2026-04-30`)).json()
+    expect(read.data.map((d: Day) => [d.date, d.price, d.blocked])).toEqual([
+      ['2026-04-01', 100, false],
+      ['2026-04-02', 100, false],
+      ['2026-04-03', 100, false],
+      ['2026-04-04', 200, true],
+      ['2026-04-05', 200, true],
+      ['2026-04-06', 200, true],
+      ['2026-04-07', 200, true],
+      ['2026-04-08', 200, true],
+    ])
+    expect(read.data[3].id).toBe(first[3]!.id)
+  })
+
+  it('writes a single day and a full 366-day range (2028 is a leap year)', async () => {
+    const room = await roomOf(owner)
+    expect(
+      (await write({ room_id: room.id, start_date: '2026-05-05', end_date: '2026-05-05', price: 1, capacity: 1, blocked: false }))
+        .statusCode,
+    ).toBe(200)
+    const res = await write({
+      room_id: room.id,
+      start_date: '2028-01-01',
+      end_date: '2028-12-31',
+      price: 10,
+      capacity: 2,
+      blocked: false,
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().data).toHaveLength(366)
+    expect(await daysOf(room.id)).toBe(367)
+  })
+
+  it('limits a range to the weekdays asked for (Fridays and Saturdays)', async () => {
+    const room = await roomOf(owner)
+    // June 2026: Fridays 5, 12, 19, 26; Saturdays 6, 13, 20, 27.
+    const res = await write({
+      room_id: room.id,
+      start_date: '2026-06-01',
+      end_date: '2026-06-30',
+      weekdays: [5, 6],
+      price: 1200,
+      capacity: 4,
+      blocked: false,
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect((res.json().data as Day[]).map((d) => d.date.slice(8))).toEqual(['05', '06', '12', '13', '19', '20', '26', '27'])
+    expect(
+      (
+        await write({
+          room_id: room.id,
+          start_date: '2026-06-01',
+          end_date: '2026-06-02',
+          weekdays: [8],
+          price: 1,
+          capacity: 1,
+          blocked: false,
+        })
+      ).statusCode,
+    ).toBe(422)
+  })
+
+  it('accepts the values as form text (ids, numbers and booleans as strings)', async () => {
+    const room = await roomOf(owner)
+    const res = await write({
+      hotel_id: String(room.hotel_id),
+      room_id: String(room.id),
+      start_date: '2026-07-01',
+      end_date: '2026-07-02',
+      price: '450.50',
+      capacity: '2',
+      blocked: 'true',
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().data[0]).toMatchObject({ price: 450.5, capacity: 2, blocked: true })
+  })
+})
+
+describe('room availability: reads', () => {
+  it('answers only stored days of the range, in date order, with the room defaults', async () => {
+    const room = await roomOf(owner, { price: 650, room_stock: 7 })
+    await write({ room_id: room.id, start_date: '2026-08-30', end_date: '2026-09-02', price: 700, capacity: 6, blocked: false })
+    const res = await api(
+      'GET',
+      `/rooms_availibility?hotel_id=${room.hotel_id}&room_id=${room.id}&start_date=2026-09-01&end_date=2026-09-30&page=0&size=10`,
+    )
+    expect(res.statusCode, res.body).toBe(200)
+    const body = res.json()
+    expect(body.data.map((d: Day) => d.date)).toEqual(['2026-09-01', '2026-09-02'])
+    expect(body.defaults).toEqual({ price: 650, capacity: 7, blocked: false })
+    expect(body.pagination.total).toBe(2)
+    const one = await api('GET', `/rooms_availibility/${body.data[0].id}`)
+    expect(one.statusCode).toBe(200)
+    expect(one.json().data).toMatchObject({ date: '2026-09-01', room_id: room.id, hotel_id: room.hotel_id })
+    expect((await api('GET', `/rooms_availibility/${body.data[0].id}`, undefined, other)).statusCode).toBe(404)
+  })
+
+  it('refuses a read without room_id or with a bad range', async () => {
+    const room = await roomOf(owner)
+    const bad = [
+      `start_date=2026-01-01&end_date=2026-01-31`,
+      `room_id=${room.id}&start_date=2026-02-30&end_date=2026-03-01`,
+      `room_id=${room.id}&start_date=2026-03-01&end_date=2026-02-01`,
+      `room_id=${room.id}&start_date=2026-01-01&end_date=2027-01-02`,
+      `room_id=abc&start_date=2026-01-01&end_date=2026-01-31`,
+    ]
+    for (const q of bad) {
+      const res = await api('GET', `/rooms_availibility?${q}`)
+      expect(res.statusCode, q).toBe(422)
+      expect(res.json()).toHaveProperty('errors')
+    }
+  })
+})
+
+describe('room availability: bad input leaves nothing written', () => {
+  const cases: Array<[string, Record<string, unknown>, string]> = [
+    ['end before start', { start_date: '2026-03-10', end_date: '2026-03-01' }, 'end_date'],
+    ['367 days', { start_date: '2026-01-01', end_date: '2027-01-02' }, 'end_date'],
+    ['2026-02-30', { start_date: '2026-02-30', end_date: '2026-03-02' }, 'start_date'],
+    ['a month 13', { start_date: '2026-13-01', end_date: '2026-13-02' }, 'start_date'],
+    ['capacity above the stock', { capacity: 11 }, 'capacity'],
+    ['a negative capacity', { capacity: -1 }, 'capacity'],
+    ['a fractional capacity', { capacity: 1.5 }, 'capacity'],
+    ['a negative price', { price: -1 }, 'price'],
+    ['a price of 1e309', { price: '1e309' }, 'price'],
+    ['a price with 3 decimals', { price: 1.005 }, 'price'],
+    ['blocked as "maybe"', { blocked: 'maybe' }, 'blocked'],
+    ['blocked missing', { blocked: undefined }, 'blocked'],
+    ['price missing', { price: undefined }, 'price'],
+    ["another hotel than the room's", { hotel_id: 2_000_000_000 }, 'hotel_id'],
+  ]
+  it.each(cases)('refuses %s with 422 on the field', async (_label, change, field) => {
+    const room = await roomOf(owner)
+    const body = {
+      room_id: room.id,
+      hotel_id: room.hotel_id,
+      start_date: '2026-03-01',
+      end_date: '2026-03-05',
+      price: 100,
+      capacity: 5,
+      blocked: false,
+      ...change,
+    }
+    const res = await write(body)
+    expect(res.statusCode, res.body).toBe(422)
+    expect(Object.keys(res.json().errors)).toContain(field)
+    expect(typeof res.json().message).toBe('string')
+    expect(await daysOf(room.id)).toBe(0)
+  })
+
+  it('answers 404 for a room of another company, and writes nothing', async () => {
+    const foreign = await roomOf(other)
+    const res = await write({
+      room_id: foreign.id,
+      start_date: '2026-03-01',
+      end_date: '2026-03-02',
+      price: 1,
+      capacity: 1,
+      blocked: false,
+    })
+    expect(res.statusCode).toBe(404)
+    expect(await daysOf(foreign.id)).toBe(0)
+    const read = await api('GET', `/rooms_availibility?room_id=${foreign.id}&start_date=2026-03-01&end_date=2026-03-31`)
+    expect(read.statusCode).toBe(404)
+  })
+
+  it('says the limit in Indonesian', async () => {
+    const room = await roomOf(owner, { room_stock: 3 })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/rooms_availibility',
+      headers: { ...owner.headers, 'x-localization': 'id' },
+      payload: { room_id: room.id, start_date: '2026-03-01', end_date: '2026-03-02', price: 1, capacity: 4, blocked: false },
+    })
+    expect(res.statusCode).toBe(422)
+    expect(res.json().errors.capacity).toEqual(['Kapasitas tidak boleh lebih dari 3'])
+  })
+
+  it('keeps capacity within the stock in the database too (the trigger), and refuses lowering the stock below it', async () => {
+    const room = await roomOf(owner, { room_stock: 5 })
+    await expect(
+      t.app.db.insert(roomAvailability).values({ room_id: room.id, date: '2026-03-01', price: 1, capacity: 6, blocked: false }),
+    ).rejects.toThrow()
+    const soon = new Date(Date.now() + 86_400_000 * 3).toISOString().slice(0, 10)
+    expect(
+      (await write({ room_id: room.id, start_date: soon, end_date: soon, price: 1, capacity: 5, blocked: false })).statusCode,
+    ).toBe(200)
+    const res = await api('PUT', `/rooms/${room.id}`, roomBody(room.hotel_id, { code: 'LOWER', room_stock: 4 }))
+    expect(res.statusCode, res.body).toBe(422)
+    expect(Object.keys(res.json().errors)).toEqual(['room_stock'])
+  })
+
+  it('makes no duplicate day when overlapping ranges are written at once', async () => {
+    const room = await roomOf(owner)
+    const results = await Promise.all(
+      [0, 1, 2, 3].map((i) =>
+        write({
+          room_id: room.id,
+          start_date: `2026-10-0${1 + i}`,
+          end_date: `2026-10-1${i}`,
+          price: 100 + i,
+          capacity: 1,
+          blocked: false,
+        }),
+      ),
+    )
+    for (const r of results) expect(r.statusCode, r.body).toBe(200)
+    const rows = await t.app.db
+      .select({ n: count() })
+      .from(roomAvailability)
+      .where(and(eq(roomAvailability.room_id, room.id)))
+    expect(rows[0]!.n).toBe(13)
+  })
+})
+
+describe('room availability: permissions', () => {
+  it('reads with room_view, writes only with room_update', async () => {
+    const room = await roomOf(owner)
+    const viewer = await createUserWithPermissions(t.app, owner.companyId, ['room_view'])
+    const updater = await createUserWithPermissions(t.app, owner.companyId, ['room_update'])
+    const none = await createUserWithPermissions(t.app, owner.companyId, ['hotel_view'])
+    const q = `/rooms_availibility?room_id=${room.id}&start_date=2026-03-01&end_date=2026-03-31`
+    const body = { room_id: room.id, start_date: '2026-03-01', end_date: '2026-03-02', price: 1, capacity: 1, blocked: false }
+    expect((await api('GET', q, undefined, viewer)).statusCode).toBe(200)
+    expect((await api('GET', q, undefined, none)).statusCode).toBe(403)
+    expect((await write(body, viewer)).statusCode).toBe(403)
+    expect((await write(body, updater)).statusCode).toBe(200)
+  })
+})

@@ -1,0 +1,135 @@
+import { z } from 'zod'
+import { idField } from './users.js'
+import { queryBoolean } from './list-query.js'
+import { wireNumber } from './locations.js'
+
+/**
+ * Day-by-day availability (DESIGN §7): the read and range-write contracts that
+ * the server's availability engine (apps/server/src/crud/availability.ts)
+ * builds for every calendar (rooms, transportation, train routes) and that the
+ * web calendar validates with, so both sides refuse the same input.
+ */
+
+/** Most days one range write (and one read) covers. */
+export const MAX_AVAILABILITY_DAYS = 366
+/** Earliest and latest year a calendar day may be in. */
+export const AVAILABILITY_MIN_YEAR = 2000
+export const AVAILABILITY_MAX_YEAR = 2199
+
+/** Message keys of the range rules (server `availability.*`, web `validation.availability_*`). */
+export const AVAILABILITY_RANGE_ORDER_KEY = 'availability_range_order'
+export const AVAILABILITY_RANGE_LENGTH_KEY = 'availability_range_length'
+
+/** `YYYY-MM-DD` that names a real day: 2026-02-30 and 2026-13-01 are refused. */
+export function isCalendarDate(v: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v)
+  if (!m) return false
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  if (y < AVAILABILITY_MIN_YEAR || y > AVAILABILITY_MAX_YEAR) return false
+  const t = new Date(Date.UTC(y, mo - 1, d))
+  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d
+}
+
+export const calendarDateField = z.string().trim().refine(isCalendarDate, { message: 'date_invalid' })
+
+/** Days from `start` to `end`, both counted (2026-01-01..2026-01-01 is 1). */
+export function daysInRange(start: string, end: string): number {
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1
+}
+
+/** A stored per-day money value: not negative, at most 2 decimals, within numeric(14,2). */
+export const MAX_MONEY = 999_999_999_999.99
+export const moneyNumber = z
+  .number()
+  .min(0)
+  .max(MAX_MONEY)
+  .refine((v) => Number(v.toFixed(2)) === v, { message: 'money_decimals' })
+export const moneyField = wireNumber(moneyNumber)
+
+/** A count (capacity, seats): a whole number, not negative. */
+export const countField = (max = 1_000_000) => wireNumber(z.number().int().min(0).max(max))
+
+/** true/false, also from a form's text ('true', 'false', '1', '0'); 'maybe' is refused. */
+export const wireBoolean = queryBoolean
+
+/** ISO weekdays a range write may be limited to: 1 = Monday … 7 = Sunday. */
+export const weekdaysField = z
+  .array(wireNumber(z.number().int().min(1).max(7)))
+  .min(1)
+  .max(7)
+  .transform((days) => [...new Set(days)].sort())
+
+export interface AvailabilityShape {
+  /** The item's id parameter: `room_id`, `transportation_id`, `route_id`. */
+  item: string
+  /** Further key columns of a day besides the item and the date (train schedules: `train_type`). */
+  keys?: Record<string, z.ZodType>
+  /** Parameters checked against the item when given (`hotel_id` of the room). */
+  checks?: readonly string[]
+  /** The values every day of a range gets. */
+  values: Record<string, z.ZodType>
+}
+
+/** The range fields and their rules, shared by the read and the write. */
+function withRange<T extends z.ZodObject>(shape: T) {
+  return shape.superRefine((v, ctx) => {
+    const { start_date, end_date } = v as { start_date?: string; end_date?: string }
+    if (!start_date || !end_date || !isCalendarDate(start_date) || !isCalendarDate(end_date)) return
+    const days = daysInRange(start_date, end_date)
+    if (days < 1) ctx.addIssue({ code: 'custom', path: ['end_date'], message: AVAILABILITY_RANGE_ORDER_KEY, input: end_date })
+    else if (days > MAX_AVAILABILITY_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: AVAILABILITY_RANGE_LENGTH_KEY, input: end_date })
+  })
+}
+
+const checksShape = (checks: readonly string[] = []) =>
+  Object.fromEntries(checks.map((k) => [k, z.preprocess((v) => (v === '' || v === null ? undefined : v), idField.optional())]))
+
+/** `GET /{calendar}?{item}=&start_date=&end_date=` (other list parameters are accepted and ignored). */
+export function availabilityReadSchema(shape: AvailabilityShape) {
+  return withRange(
+    z.object({
+      [shape.item]: idField,
+      ...(shape.keys ?? {}),
+      ...checksShape(shape.checks),
+      start_date: calendarDateField,
+      end_date: calendarDateField,
+    }),
+  )
+}
+
+/** `POST /{calendar}`: every day from start_date to end_date (optionally only `weekdays`) gets `values`. */
+export function availabilityWriteSchema(shape: AvailabilityShape) {
+  return withRange(
+    z.object({
+      [shape.item]: idField,
+      ...(shape.keys ?? {}),
+      ...checksShape(shape.checks),
+      start_date: calendarDateField,
+      end_date: calendarDateField,
+      weekdays: weekdaysField.optional(),
+      ...shape.values,
+    }),
+  )
+}
+
+/** Rooms (`/rooms_availibility`, the spec's spelling): price, capacity (not above the room's stock), blocked. */
+export const ROOM_AVAILABILITY: AvailabilityShape = {
+  item: 'room_id',
+  checks: ['hotel_id'],
+  values: { price: moneyField, capacity: countField(), blocked: wireBoolean },
+}
+export const roomAvailabilityReadSchema = availabilityReadSchema(ROOM_AVAILABILITY)
+export const roomAvailabilityWriteSchema = availabilityWriteSchema(ROOM_AVAILABILITY)
+export type RoomAvailabilityWrite = z.input<typeof roomAvailabilityWriteSchema>
+
+export const roomAvailabilityDaySchema = z.object({
+  id: z.number(),
+  room_id: z.number(),
+  hotel_id: z.number(),
+  date: z.string(),
+  price: z.number(),
+  capacity: z.number(),
+  blocked: z.boolean(),
+})
+export type RoomAvailabilityDay = z.infer<typeof roomAvailabilityDaySchema>

@@ -1,0 +1,352 @@
+import { z } from 'zod'
+import { MAP_MAX_ZOOM, MAP_MIN_ZOOM, MAX_GALLERY_FILES, MAX_NAME, MAX_TEXT, NAME_MIN, PUBLISH_STATUSES } from '../constants.js'
+import { moneyField, moneyNumber, wireBoolean } from './availability.js'
+import { entryList, fileNameField, optionalFileName, optionalIdField, optionalText, wireNumber } from './locations.js'
+import { optionalSlugField, requiredText } from './reference.js'
+import { idField } from './users.js'
+
+/**
+ * Hotels and rooms (catalogue-availability §2, §3, §5, §7; checklist C, D).
+ * One schema validates a JSON body and a multipart form (lists as JSON text,
+ * parsed by the server before this runs), on the server and in the web form.
+ */
+
+export const EXTRA_PRICE_TYPES = ['one_time', 'per_day'] as const
+export const SERVICE_PRICE_TYPES = ['fixed', 'percent'] as const
+export const DISTANCE_UNITS = ['m', 'km'] as const
+/** The three surroundings lists: wire name (request) -> answer name (spec §3 vs §7). */
+export const SURROUNDINGS = [
+  { wire: 'hotel_education', answer: 'educations' },
+  { wire: 'hotel_transportation', answer: 'transportations' },
+  { wire: 'hotel_health', answer: 'healths' },
+] as const
+
+export const HOTEL_SORTABLE = [
+  'name',
+  'slug',
+  'location',
+  'long',
+  'lat',
+  'zoom',
+  'rating',
+  'check_in',
+  'check_out',
+  'min_reservation',
+  'max_stay',
+  'is_featured',
+  'price',
+  'status',
+  'created_at',
+] as const
+export const ROOM_SORTABLE = [
+  'name',
+  'code',
+  'hotel',
+  'price',
+  'room_stock',
+  'beds',
+  'room_size',
+  'max_adult',
+  'max_children',
+  'min_stay',
+  'is_active',
+  'created_at',
+] as const
+
+/** Most entries in one of a hotel's lists (policies, prices, fees, each surroundings list). */
+export const MAX_HOTEL_LIST = 20
+/** Most linked services, types, facilities or attribute values. */
+export const MAX_LINKS = 200
+/** Longest hotel content (rich text HTML). */
+export const MAX_HOTEL_CONTENT = 100_000
+/** Message key for a missing or non-numeric hotel price (spec §5, §8: 'Harga Harus Ditetapkan'). */
+export const PRICE_REQUIRED_KEY = 'price_required'
+export const YOUTUBE_INVALID_KEY = 'youtube_invalid'
+export const PERCENT_MAX_KEY = 'percent_max'
+export const RADIO_ONE_KEY = 'radio_one_value'
+
+const toNumberText = (v: unknown) =>
+  typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v === '' || v === null ? undefined : v
+
+/** The hotel price: any non-number (missing, 'abc', '12.345,67') says 'Price Must Be Set'. */
+export const hotelPriceField = z.preprocess(
+  toNumberText,
+  z
+    .unknown()
+    .superRefine((v, ctx) => {
+      if (typeof v !== 'number' || !Number.isFinite(v)) ctx.addIssue({ code: 'custom', message: PRICE_REQUIRED_KEY, input: v })
+    })
+    .transform((v) => v as number)
+    .pipe(moneyNumber),
+)
+
+const intField = (min: number, max: number) => wireNumber(z.number().int().min(min).max(max))
+
+/** A time of day `HH:mm` (24 h); `HH:mm:ss` from a time input keeps its minutes. */
+export const timeField = z
+  .string()
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/)
+  .transform((v) => v.slice(0, 5))
+
+const YOUTUBE_HOSTS = ['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtu.be', 'www.youtube-nocookie.com']
+/** An https link to a YouTube video (youtube.com or youtu.be); empty is none. */
+export const youtubeField = z.preprocess(
+  (v) => (v === '' || v === undefined ? null : v),
+  z
+    .string()
+    .trim()
+    .max(500)
+    .refine(
+      (v) => {
+        try {
+          const u = new URL(v)
+          return u.protocol === 'https:' && YOUTUBE_HOSTS.includes(u.hostname.toLowerCase()) && !u.username && !u.password
+        } catch {
+          return false
+        }
+      },
+      { message: YOUTUBE_INVALID_KEY },
+    )
+    .nullable(),
+)
+
+/** A list of row ids (a JSON array, or one id); duplicates are one link. */
+export const idListField = z.preprocess(
+  (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]),
+  z
+    .array(idField)
+    .max(MAX_LINKS)
+    .transform((ids) => [...new Set(ids)]),
+)
+
+const entryId = optionalIdField.optional()
+
+export const policyInputSchema = z.object({
+  id: entryId,
+  title: requiredText(),
+  description: requiredText(NAME_MIN, MAX_TEXT),
+})
+export const extraPriceInputSchema = z.object({
+  id: entryId,
+  name: requiredText(),
+  value: moneyField,
+  type: z.enum(EXTRA_PRICE_TYPES),
+  person_price: wireBoolean.default(false),
+})
+export const servicePriceInputSchema = z
+  .object({
+    id: entryId,
+    name: requiredText(),
+    name_en: optionalText(MAX_NAME),
+    description: optionalText(),
+    description_en: optionalText(),
+    value: moneyField,
+    type: z.enum(SERVICE_PRICE_TYPES),
+    person_price: wireBoolean.default(false),
+  })
+  .superRefine((v, ctx) => {
+    if (v.type === 'percent' && v.value > 100)
+      ctx.addIssue({ code: 'custom', path: ['value'], message: PERCENT_MAX_KEY, input: v.value })
+  })
+export const surroundingInputSchema = z.object({
+  id: entryId,
+  name: requiredText(),
+  description: optionalText(),
+  distance: wireNumber(z.number().min(0).max(99_999_999.99)),
+  type: z.enum(DISTANCE_UNITS),
+})
+
+const falsy = (v: unknown) => v === false || v === 'false' || v === '0' || v === 0 || v === undefined || v === null || v === ''
+
+/**
+ * The spec's request names (`hotel_policy`, `hotel_education`…) and its answer
+ * names (`policies`, `educations`…) are both accepted on write; a list behind a
+ * switched-off flag is not validated and saved empty (what the form hides is not kept).
+ */
+function normalizeHotelBody(v: unknown): unknown {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return v
+  const out = { ...(v as Record<string, unknown>) }
+  const alias = (wire: string, answer: string) => {
+    if (out[wire] === undefined && out[answer] !== undefined) out[wire] = out[answer]
+    delete out[answer]
+  }
+  alias('hotel_policy', 'policies')
+  for (const s of SURROUNDINGS) alias(s.wire, s.answer)
+  if (falsy(out.extra_price)) out.prices_extra = []
+  if (falsy(out.service_fee)) out.service_prices = []
+  return out
+}
+
+/** `POST /hotels` and `PUT /hotels/{id}` (a PUT without a list keeps that list). */
+export const hotelInputSchema = z.preprocess(
+  normalizeHotelBody,
+  z.object({
+    name: requiredText(),
+    /** Empty: made from the name (unique within the company); an update keeps the current one. */
+    slug: optionalSlugField,
+    content: optionalText(MAX_HOTEL_CONTENT),
+    youtube: youtubeField,
+    rating: intField(1, 5),
+    check_in: timeField,
+    check_out: timeField,
+    min_reservation: intField(0, 3650),
+    max_stay: intField(0, 3650),
+    price: hotelPriceField,
+    is_featured: wireBoolean.default(false),
+    status: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(PUBLISH_STATUSES).default('draft')),
+    extra_price: wireBoolean.default(false),
+    prices_extra: entryList(extraPriceInputSchema, MAX_HOTEL_LIST).optional(),
+    service_fee: wireBoolean.default(false),
+    service_prices: entryList(servicePriceInputSchema, MAX_HOTEL_LIST).optional(),
+    hotel_policy: entryList(policyInputSchema, MAX_HOTEL_LIST).optional(),
+    hotel_education: entryList(surroundingInputSchema, MAX_HOTEL_LIST).optional(),
+    hotel_transportation: entryList(surroundingInputSchema, MAX_HOTEL_LIST).optional(),
+    hotel_health: entryList(surroundingInputSchema, MAX_HOTEL_LIST).optional(),
+    services: idListField.optional(),
+    types: idListField.optional(),
+    facilities: idListField.optional(),
+    category_id: optionalIdField,
+    location_id: idField,
+    real_address: requiredText(NAME_MIN, 500),
+    lat: wireNumber(z.number().min(-90).max(90)),
+    long: wireNumber(z.number().min(-180).max(180)),
+    zoom: wireNumber(z.number().int().min(MAP_MIN_ZOOM).max(MAP_MAX_ZOOM)),
+    meta_title: optionalText(MAX_NAME),
+    meta_description: optionalText(MAX_TEXT),
+    featured_image: optionalFileName,
+    banner_image: optionalFileName,
+    /** File names in display order; repeated form parts arrive as a list. */
+    gallery_images: z
+      .preprocess(
+        (v) => (v === undefined ? undefined : v === null || v === '' ? [] : Array.isArray(v) ? v : [v]),
+        z.array(fileNameField).max(MAX_GALLERY_FILES),
+      )
+      .optional(),
+  }),
+)
+export type HotelInput = z.input<typeof hotelInputSchema>
+export type HotelValues = z.output<typeof hotelInputSchema>
+
+const ref = z.object({ id: z.number(), name: z.string() }).nullable()
+
+/** A row of `GET /hotels` (no long texts, no lists). */
+export const hotelSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  location_id: z.number(),
+  location: ref,
+  category_id: z.number().nullable(),
+  long: z.number(),
+  lat: z.number(),
+  zoom: z.number(),
+  rating: z.number(),
+  check_in: z.string(),
+  check_out: z.string(),
+  min_reservation: z.number(),
+  max_stay: z.number(),
+  is_featured: z.boolean(),
+  price: z.number(),
+  status: z.enum(PUBLISH_STATUSES),
+  featured_image: z.string().nullable(),
+  created_at: z.string(),
+})
+export type HotelRow = z.infer<typeof hotelSchema>
+
+const entry = <T extends z.ZodRawShape>(shape: T) => z.object({ id: z.number(), ...shape })
+const surroundingSchema = entry({
+  name: z.string(),
+  description: z.string().nullable(),
+  distance: z.number(),
+  type: z.enum(DISTANCE_UNITS),
+})
+
+/** `GET /hotels/{id}`, and the answer of create and update. */
+export const hotelDetailSchema = hotelSchema.extend({
+  category: ref,
+  content: z.string().nullable(),
+  youtube: z.string().nullable(),
+  extra_price: z.boolean(),
+  service_fee: z.boolean(),
+  real_address: z.string(),
+  meta_title: z.string(),
+  meta_description: z.string(),
+  banner_image: z.string().nullable(),
+  updated_at: z.string(),
+  services: z.array(z.number()),
+  types: z.array(z.number()),
+  facilities: z.array(z.number()),
+  gallery_images: z.array(z.string()),
+  policies: z.array(entry({ title: z.string(), description: z.string() })),
+  prices_extra: z.array(
+    entry({ name: z.string(), value: z.number(), type: z.enum(EXTRA_PRICE_TYPES), person_price: z.boolean() }),
+  ),
+  service_prices: z.array(
+    entry({
+      name: z.string(),
+      name_en: z.string().nullable(),
+      description: z.string().nullable(),
+      description_en: z.string().nullable(),
+      value: z.number(),
+      type: z.enum(SERVICE_PRICE_TYPES),
+      person_price: z.boolean(),
+    }),
+  ),
+  educations: z.array(surroundingSchema),
+  transportations: z.array(surroundingSchema),
+  healths: z.array(surroundingSchema),
+})
+export type HotelDetail = z.infer<typeof hotelDetailSchema>
+
+/** `POST /rooms` and `PUT /rooms/{id}` (the same schema for both, checklist D-06). */
+export const roomInputSchema = z.object({
+  hotel_id: idField,
+  name: requiredText(),
+  code: requiredText(NAME_MIN, 64),
+  price: moneyField,
+  min_stay: intField(1, 3650),
+  is_active: wireBoolean,
+  room_stock: intField(0, 100_000),
+  beds: intField(1, 1000),
+  room_size: wireNumber(z.number().min(0).max(999_999.99)),
+  max_adult: intField(1, 1000),
+  max_children: intField(0, 1000),
+  featured_image: optionalFileName,
+  /** Attribute value ids (groups of type room; one per radio group). */
+  attributes_list: idListField.optional(),
+})
+export type RoomInput = z.input<typeof roomInputSchema>
+
+export const roomSchema = z.object({
+  id: z.number(),
+  hotel_id: z.number(),
+  hotel: ref,
+  name: z.string(),
+  code: z.string(),
+  price: z.number(),
+  min_stay: z.number(),
+  is_active: z.boolean(),
+  room_stock: z.number(),
+  beds: z.number(),
+  room_size: z.number(),
+  max_adult: z.number(),
+  max_children: z.number(),
+  featured_image: z.string().nullable(),
+  created_at: z.string(),
+})
+export type RoomRow = z.infer<typeof roomSchema>
+
+export const roomDetailSchema = roomSchema.extend({
+  updated_at: z.string(),
+  attributes_list: z.array(z.number()),
+  /** Values grouped by their attribute group (spec §3 "grouped by attribute group"). */
+  attributes: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      group: z.object({ id: z.number(), name: z.string(), option_type: z.string() }),
+    }),
+  ),
+})
+export type RoomDetail = z.infer<typeof roomDetailSchema>
