@@ -19,6 +19,7 @@ import auth from './plugins/auth.js'
 import docs from './plugins/docs.js'
 import errors from './plugins/errors.js'
 import inputGuard, { frameworkError } from './plugins/input-guard.js'
+import securityHeaders from './plugins/security-headers.js'
 import web from './plugins/web.js'
 import zod from './plugins/zod.js'
 import { apiModules } from './modules/index.js'
@@ -105,6 +106,7 @@ export async function buildApp({ config, database, logger, modules = [] }: Build
   // quality 4 (the plugin's default) costs about what gzip does. The built web
   // assets are compressed once at build time instead (plugins/web.ts).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] })
+  await app.register(securityHeaders, { config })
   await app.register(cookie)
   await app.register(errors)
   await app.register(inputGuard)

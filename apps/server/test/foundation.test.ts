@@ -93,7 +93,7 @@ describe('serving the web app', () => {
       expect(res.statusCode).toBe(200)
       expect(res.headers['content-type']).toContain('text/html')
       expect(res.headers['cache-control']).toBe('no-cache')
-      expect(res.body).toContain('window.__APP_CONFIG__={"defaultLocale":"id"')
+      expect(res.body).toContain('<script type="application/json" id="app-config">{"defaultLocale":"id"')
     }
   })
 

@@ -40,7 +40,8 @@ export interface WebOptions {
 export default fp<WebOptions>(async function web(app, opts) {
   const indexPath = path.join(opts.distDir, 'index.html')
   const hasWeb = fs.existsSync(indexPath)
-  const configTag = `<script>window.__APP_CONFIG__=${JSON.stringify(opts.appConfig).replace(/</g, '\\u003c')}</script>`
+  // A JSON data block, not a script: the CSP allows no inline script (plugins/security-headers.ts).
+  const configTag = `<script type="application/json" id="app-config">${JSON.stringify(opts.appConfig).replace(/</g, '\\u003c')}</script>`
   const indexHtml = hasWeb ? fs.readFileSync(indexPath, 'utf8').replace('<!--APP_CONFIG-->', configTag) : ''
 
   if (hasWeb) {

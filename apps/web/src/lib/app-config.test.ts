@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FALLBACK_CONFIG, parseAppConfig } from './app-config'
+import { FALLBACK_CONFIG, parseAppConfig, readInjectedConfig } from './app-config'
 
 describe('parseAppConfig', () => {
   it('falls back when the server injected nothing', () => {
@@ -14,5 +14,22 @@ describe('parseAppConfig', () => {
       mapTileUrl: 'https://t/{z}/{x}/{y}.png',
     })
     expect(parseAppConfig({ defaultLocale: 'fr', googleClientId: '' }).defaultLocale).toBe('en')
+  })
+})
+
+/** A page holding `text` as the #app-config block (the unit tests run without a DOM). */
+const pageWith = (text: string | null) =>
+  ({
+    getElementById: (id: string) => (id === 'app-config' && text !== null ? { textContent: text } : null),
+  }) as unknown as Document
+
+describe('readInjectedConfig', () => {
+  it('reads the JSON data block the server writes into index.html', () => {
+    expect(parseAppConfig(readInjectedConfig(pageWith('{"defaultLocale":"id","googleClientId":null}'))).defaultLocale).toBe('id')
+  })
+
+  it('gives nothing for a missing or broken block', () => {
+    expect(readInjectedConfig(pageWith(null))).toBeUndefined()
+    expect(readInjectedConfig(pageWith('{broken'))).toBeUndefined()
   })
 })

@@ -2,20 +2,15 @@ import { LOCALES, type Locale } from '@app/shared'
 
 /**
  * Runtime configuration injected by the server into index.html in place of
- * `<!--APP_CONFIG-->` (`window.__APP_CONFIG__ = {...}`). The Vite dev server does
- * not inject it, hence the fallback.
+ * `<!--APP_CONFIG-->`, as a JSON data block `<script type="application/json"
+ * id="app-config">` (data, not code: the CSP allows no inline script). The Vite
+ * dev server does not inject it, hence the fallback.
  */
 export interface AppConfig {
   defaultLocale: Locale
   googleClientId: string | null
   /** Leaflet tile URL template (MAP_TILE_URL); null = the map picker's own default. */
   mapTileUrl: string | null
-}
-
-declare global {
-  interface Window {
-    __APP_CONFIG__?: Partial<AppConfig>
-  }
 }
 
 export const FALLBACK_CONFIG: AppConfig = { defaultLocale: 'en', googleClientId: null, mapTileUrl: null }
@@ -32,4 +27,17 @@ export function parseAppConfig(raw: unknown): AppConfig {
   return { defaultLocale, googleClientId, mapTileUrl }
 }
 
-export const appConfig: AppConfig = parseAppConfig(typeof window === 'undefined' ? undefined : window.__APP_CONFIG__)
+/** The JSON the server put in the page, or undefined when there is none or it does not parse. */
+export function readInjectedConfig(
+  doc: Pick<Document, 'getElementById'> | undefined = typeof document === 'undefined' ? undefined : document,
+): unknown {
+  const text = doc?.getElementById('app-config')?.textContent
+  if (!text) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+export const appConfig: AppConfig = parseAppConfig(readInjectedConfig())
