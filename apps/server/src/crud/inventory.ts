@@ -1,0 +1,232 @@
+import { sql } from 'drizzle-orm'
+import type { OrderItemKind } from '@app/shared'
+import type { Db } from '../db/client.js'
+import { conflict } from '../lib/errors.js'
+import { registerMessages } from '../lib/i18n.js'
+
+/**
+ * Stock the database keeps (issue 11, DESIGN §7): one `inventory_stock` row per
+ * (kind, item, variant, day) with `capacity` and `booked`, and a CHECK that
+ * `0 <= booked <= capacity`. Nothing here reads stock and then decides in
+ * application code: orders add to `booked` with one conditional upsert per
+ * order, calendars set `capacity` with one upsert per range, and the row's lock
+ * plus the CHECK decide, on any number of server copies at once.
+ */
+
+registerMessages({
+  en: {
+    'inventory.shortfall': 'Not enough stock for some days: nothing was booked',
+    'inventory.below_booked': 'Some days already have more booked than this allows',
+  },
+  id: {
+    'inventory.shortfall': 'Stok tidak cukup untuk beberapa hari: tidak ada yang dipesan',
+    'inventory.below_booked': 'Beberapa hari sudah dipesan melebihi yang diizinkan ini',
+  },
+})
+
+/** What one item of an order takes on one day; `capacity` is used only when the day has no stock row yet. */
+export interface StockClaim {
+  kind: OrderItemKind
+  itemId: number
+  variant: string
+  day: string
+  capacity: number
+  quantity: number
+  /** Index of the order item the claim belongs to (for the 409's `items.N`). */
+  item: number
+}
+
+const keyOf = (c: { kind: string; itemId: number; variant: string; day: string }) => `${c.kind}|${c.itemId}|${c.variant}|${c.day}`
+
+/** Days of each item that lack stock: `items.N` -> days, the body of the 409. */
+export class StockShortfall extends Error {
+  constructor(readonly days: Record<string, string[]>) {
+    super('stock shortfall')
+  }
+}
+
+function shortfallOf(claims: StockClaim[], failedKeys: Set<string>): Record<string, string[]> {
+  const out: Record<string, string[]> = {}
+  for (const c of claims) {
+    if (!failedKeys.has(keyOf(c))) continue
+    const days = (out[`items.${c.item}`] ??= [])
+    if (!days.includes(c.day)) days.push(c.day)
+  }
+  for (const days of Object.values(out)) days.sort()
+  return out
+}
+
+/** One row per key: two items of one order on the same room and night add up (an upsert may touch a row once). */
+function merge(claims: StockClaim[]) {
+  const byKey = new Map<string, { kind: string; item_id: number; variant: string; day: string; capacity: number; q: number }>()
+  for (const c of claims) {
+    const k = keyOf(c)
+    const row = byKey.get(k)
+    if (row) row.q += c.quantity
+    else byKey.set(k, { kind: c.kind, item_id: c.itemId, variant: c.variant, day: c.day, capacity: c.capacity, q: c.quantity })
+  }
+  return [...byKey.values()]
+}
+
+const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows
+
+/**
+ * Takes every claim in one statement, in key order (so two orders over the
+ * same days lock rows in the same order and cannot deadlock each other). A day
+ * whose row exists but lacks room is not updated and not returned: any missing
+ * row refuses the whole order (the caller's transaction rolls back). A new row
+ * asked for more than its capacity fails the CHECK (23514); `isStockCheckError`
+ * tells the caller to find the days with `readShortfall` after the rollback.
+ */
+export async function reserveStock(tx: Db, companyId: number, claims: StockClaim[]): Promise<void> {
+  if (!claims.length) return
+  const rows = merge(claims)
+  const res = await tx.execute(sql`
+    INSERT INTO inventory_stock AS s (company_id, kind, item_id, variant, day, capacity, booked)
+    SELECT ${companyId}::int, v.kind, v.item_id, v.variant, v.day, v.capacity, v.q
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(kind text, item_id int, variant text, day date, capacity int, q int)
+    ORDER BY v.kind, v.item_id, v.variant, v.day
+    ON CONFLICT (kind, item_id, variant, day) DO UPDATE SET booked = s.booked + excluded.booked
+    WHERE s.booked + excluded.booked <= s.capacity
+    RETURNING s.kind, s.item_id, s.variant, s.day::text AS day`)
+  const done = rowsOf<{ kind: string; item_id: number; variant: string; day: string }>(res)
+  if (done.length === rows.length) return
+  const ok = new Set(done.map((r) => keyOf({ kind: r.kind, itemId: Number(r.item_id), variant: r.variant, day: r.day })))
+  const failed = new Set(claims.map(keyOf).filter((k) => !ok.has(k)))
+  throw new StockShortfall(shortfallOf(claims, failed))
+}
+
+/** Gives back what `claims` took (a cancelled order, the old items of an edited one). */
+export async function releaseStock(tx: Db, claims: Array<Omit<StockClaim, 'capacity' | 'item'>>): Promise<void> {
+  if (!claims.length) return
+  const rows = merge(claims.map((c) => ({ ...c, capacity: 0, item: 0 })))
+  await tx.execute(sql`
+    UPDATE inventory_stock AS s SET booked = s.booked - v.q
+    FROM (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+            AS r(kind text, item_id int, variant text, day date, q int)
+          ORDER BY 1, 2, 3, 4) AS v
+    WHERE s.kind = v.kind AND s.item_id = v.item_id AND s.variant = v.variant AND s.day = v.day`)
+}
+
+/** The CHECK of `inventory_stock` refused a write (a new day asked beyond its capacity, or a capacity below booked). */
+export function isStockCheckError(err: unknown): boolean {
+  for (let e: unknown = err, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {
+    const { code, constraint } = e as { code?: string; constraint?: string }
+    if (code === '23514' && (!constraint || constraint.startsWith('inventory_stock'))) return true
+  }
+  return false
+}
+
+/**
+ * After a refused reservation has rolled back: the days where what is left
+ * (stored capacity minus booked, or the claim's capacity for a day without a
+ * row) is less than the claims ask. Under concurrency the answer may already
+ * differ; when no day is short any more, every claimed day of a short-looking
+ * item is named rather than none.
+ */
+export async function readShortfall(db: Db, claims: StockClaim[]): Promise<Record<string, string[]>> {
+  const rows = merge(claims)
+  const res = await db.execute(sql`
+    SELECT v.kind, v.item_id, v.variant, v.day::text AS day
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(kind text, item_id int, variant text, day date, capacity int, q int)
+    LEFT JOIN inventory_stock s ON s.kind = v.kind AND s.item_id = v.item_id AND s.variant = v.variant AND s.day = v.day
+    WHERE coalesce(s.capacity - s.booked, v.capacity) < v.q`)
+  const short = rowsOf<{ kind: string; item_id: number; variant: string; day: string }>(res)
+  const failed = new Set(short.map((r) => keyOf({ kind: r.kind, itemId: Number(r.item_id), variant: r.variant, day: r.day })))
+  return shortfallOf(claims, failed)
+}
+
+/** One calendar write of an item as the stock sees it: the days and what each may hold (0 when blocked). */
+export interface CapacityWrite {
+  companyId: number
+  kind: OrderItemKind
+  itemId: number
+  variant?: string
+  startDate: string
+  endDate: string
+  /** ISO weekdays (1 = Monday) the write is limited to, if any. */
+  weekdays?: number[]
+  capacity: number
+  /** The wire field named in the 409 (`capacity`, `max_passengers`, `blocked`). */
+  field?: string
+}
+
+/**
+ * THE hook the availability engine calls in the transaction of a calendar
+ * range write (DESIGN §7: capacity cannot go below booked, a booked day cannot
+ * be blocked). It upserts the stock rows of the range with the new capacity in
+ * one statement, under a savepoint: when a day already has more booked than the
+ * new capacity the CHECK refuses it, the savepoint rolls back, and the 409 names
+ * those days (`errors: { capacity: ['2026-12-03', ...] }`). Upserting (not only
+ * updating existing rows) makes a calendar write and a first order of the same
+ * day meet on the row's key, whichever commits first.
+ */
+export async function applyCalendarCapacity(tx: Db, w: CapacityWrite): Promise<void> {
+  const variant = w.variant ?? ''
+  const dayFilter = w.weekdays?.length
+    ? sql`WHERE extract(isodow FROM d)::int IN (${sql.join(
+        w.weekdays.map((x) => sql`${x}`),
+        sql`, `,
+      )})`
+    : sql``
+  try {
+    await tx.transaction(async (sp) => {
+      await sp.execute(sql`
+        INSERT INTO inventory_stock AS s (company_id, kind, item_id, variant, day, capacity, booked)
+        SELECT ${w.companyId}::int, ${w.kind}, ${w.itemId}::int, ${variant}, d::date, ${w.capacity}::int, 0
+        FROM generate_series(${w.startDate}::date, ${w.endDate}::date, interval '1 day') AS d
+        ${dayFilter}
+        ORDER BY 5
+        ON CONFLICT (kind, item_id, variant, day) DO UPDATE SET capacity = excluded.capacity`)
+    })
+  } catch (err) {
+    if (!isStockCheckError(err)) throw err
+    const res = await tx.execute(sql`
+      SELECT day::text AS day FROM inventory_stock
+      WHERE kind = ${w.kind} AND item_id = ${w.itemId} AND variant = ${variant}
+        AND day BETWEEN ${w.startDate}::date AND ${w.endDate}::date AND booked > ${w.capacity}
+      ORDER BY day`)
+    const days = rowsOf<{ day: string }>(res).map((r) => r.day)
+    throw conflict('inventory.below_booked', { [w.field ?? 'capacity']: days })
+  }
+}
+
+/**
+ * When an item's default capacity changes (a room's `room_stock`, a route's
+ * `max_passengers`), the stock rows of days without a calendar row follow it.
+ * `hasDayRow` is the SQL condition "this stock day has its own calendar row"
+ * (e.g. `EXISTS (SELECT 1 FROM room_availability a WHERE a.room_id = s.item_id AND a.date = s.day)`).
+ * Refused with 409 and the days when that would go below what is booked.
+ */
+export async function applyDefaultCapacity(
+  tx: Db,
+  w: {
+    kind: OrderItemKind
+    itemId: number
+    variant?: string
+    capacity: number
+    hasDayRow: ReturnType<typeof sql>
+    field?: string
+  },
+): Promise<void> {
+  const variant = w.variant ?? ''
+  const where = sql`s.kind = ${w.kind} AND s.item_id = ${w.itemId} AND s.variant = ${variant} AND NOT (${w.hasDayRow})`
+  try {
+    await tx.transaction(async (sp) => {
+      await sp.execute(sql`UPDATE inventory_stock s SET capacity = ${w.capacity} WHERE ${where}`)
+    })
+  } catch (err) {
+    if (!isStockCheckError(err)) throw err
+    const short = rowsOf<{ day: string }>(
+      await tx.execute(
+        sql`SELECT s.day::text AS day FROM inventory_stock s WHERE ${where} AND s.booked > ${w.capacity} ORDER BY s.day`,
+      ),
+    )
+    throw conflict('inventory.below_booked', { [w.field ?? 'capacity']: short.map((r) => r.day) })
+  }
+}
+
+/** The 409 of a refused order. */
+export function shortfallError(days: Record<string, string[]>) {
+  return conflict('inventory.shortfall', days)
+}

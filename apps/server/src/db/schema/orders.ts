@@ -1,0 +1,236 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core'
+import { ORDER_ITEM_KINDS, ORDER_STATUSES, PAYMENT_METHODS } from '@app/shared'
+import { companies, users } from './accounts.js'
+
+const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' })
+const companyId = () =>
+  integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' })
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))
+
+/**
+ * The next order number of a company per year (`ORD-2026-000123`). Taken by an
+ * upsert on this row in the order's transaction, as its last write: two
+ * concurrent orders wait for each other only for the moment before commit, and
+ * a rolled-back order gives its number back.
+ */
+export const orderCounters = pgTable(
+  'order_counters',
+  {
+    company_id: companyId(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.year] })],
+)
+
+/**
+ * An order (issue 11). `has_*` say which desks it appears on (a package sets
+ * several); `start_date`/`end_date` span its items; `total` is the server's sum
+ * of the item lines; `paid` is the sum of payments, kept in the payment's transaction.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    company_id: companyId(),
+    code: varchar('code', { length: 32 }).notNull(),
+    status: varchar('status', { length: 16, enum: ORDER_STATUSES }).notNull().default('pending'),
+    customer_name: varchar('customer_name', { length: 191 }).notNull(),
+    customer_email: varchar('customer_email', { length: 191 }),
+    customer_phone: varchar('customer_phone', { length: 40 }),
+    customer_nationality: varchar('customer_nationality', { length: 80 }),
+    customer_passport_number: varchar('customer_passport_number', { length: 40 }),
+    notes: text('notes'),
+    has_room: boolean('has_room').notNull().default(false),
+    has_train: boolean('has_train').notNull().default(false),
+    has_transportation: boolean('has_transportation').notNull().default(false),
+    items_summary: varchar('items_summary', { length: 500 }).notNull().default(''),
+    start_date: date('start_date', { mode: 'string' }).notNull(),
+    end_date: date('end_date', { mode: 'string' }).notNull(),
+    total: money('total').notNull(),
+    paid: money('paid').notNull().default(0),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_company_code_uq').on(t.company_id, t.code),
+    index('orders_company_created_idx').on(t.company_id, t.created_at, t.id),
+    index('orders_company_start_idx').on(t.company_id, t.start_date, t.id),
+    index('orders_company_status_idx').on(t.company_id, t.status, t.id),
+    index('orders_company_name_idx').on(t.company_id, t.customer_name, t.id),
+    index('orders_company_total_idx').on(t.company_id, t.total, t.id),
+    index('orders_code_trgm_idx').using('gin', sql`lower(${t.code}) gin_trgm_ops`),
+    index('orders_customer_name_trgm_idx').using('gin', sql`lower(${t.customer_name}) gin_trgm_ops`),
+    index('orders_customer_email_trgm_idx').using('gin', sql`lower(${t.customer_email}) gin_trgm_ops`),
+    index('orders_passport_trgm_idx').using('gin', sql`lower(${t.customer_passport_number}) gin_trgm_ops`),
+    check('orders_status_ck', sql`${t.status} IN (${inList(ORDER_STATUSES)})`),
+    // Never more paid than owed, never a negative sum of payments.
+    check('orders_money_ck', sql`${t.total} >= 0 AND ${t.paid} >= 0 AND ${t.paid} <= ${t.total}`),
+    check('orders_dates_ck', sql`${t.end_date} >= ${t.start_date}`),
+    check('orders_desks_ck', sql`${t.has_room} OR ${t.has_train} OR ${t.has_transportation}`),
+  ],
+)
+
+/**
+ * One booked thing of an order. `item_id` is the room, train route or vehicle
+ * (by `kind`); `variant` the train type ('' otherwise); `quantity` what each
+ * day takes from stock (rooms, seats, 1 vehicle); days run `start_date` ..
+ * `end_date` inclusive (a stay's end_date is the last night). The item's name
+ * is kept so an order stays readable whatever happens to the catalogue.
+ */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    company_id: companyId(),
+    position: integer('position').notNull(),
+    kind: varchar('kind', { length: 16, enum: ORDER_ITEM_KINDS }).notNull(),
+    item_id: integer('item_id').notNull(),
+    variant: varchar('variant', { length: 16 }).notNull().default(''),
+    item_name: varchar('item_name', { length: 400 }).notNull(),
+    start_date: date('start_date', { mode: 'string' }).notNull(),
+    end_date: date('end_date', { mode: 'string' }).notNull(),
+    quantity: integer('quantity').notNull(),
+    adults: integer('adults').notNull().default(0),
+    children: integer('children').notNull().default(0),
+    amount: money('amount').notNull(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.order_id, t.position),
+    index('order_items_stock_idx').on(t.kind, t.item_id, t.variant, t.start_date),
+    check('order_items_kind_ck', sql`${t.kind} IN (${inList(ORDER_ITEM_KINDS)})`),
+    check(
+      'order_items_values_ck',
+      sql`${t.quantity} >= 1 AND ${t.adults} >= 0 AND ${t.children} >= 0 AND ${t.end_date} >= ${t.start_date}`,
+    ),
+  ],
+)
+
+/** Priced lines of an item: one per day (and per adult/child fare), then extras and service fees. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    order_item_id: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    type: varchar('type', { length: 16 }).notNull(),
+    day: date('day', { mode: 'string' }),
+    label: varchar('label', { length: 400 }).notNull(),
+    unit_price: money('unit_price').notNull(),
+    quantity: numeric('quantity', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [
+    index('order_lines_item_idx').on(t.order_item_id, t.position),
+    check('order_lines_type_ck', sql`${t.type} IN ('day', 'extra', 'fee')`),
+  ],
+)
+
+/** Money received (positive) or refunded (negative) against an order, in SAR. */
+export const orderPayments = pgTable(
+  'order_payments',
+  {
+    id: serial('id').primaryKey(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    company_id: companyId(),
+    amount: money('amount').notNull(),
+    method: varchar('method', { length: 16, enum: PAYMENT_METHODS }).notNull(),
+    paid_at: timestamp('paid_at', { withTimezone: true }).notNull(),
+    reference: varchar('reference', { length: 191 }),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_payments_order_idx').on(t.order_id, t.paid_at),
+    check('order_payments_amount_ck', sql`${t.amount} <> 0`),
+    check('order_payments_method_ck', sql`${t.method} IN (${inList(PAYMENT_METHODS)})`),
+  ],
+)
+
+/** Every status an order took, who moved it and when (the first row is its creation). */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: serial('id').primaryKey(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    from_status: varchar('from_status', { length: 16 }),
+    to_status: varchar('to_status', { length: 16 }).notNull(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.order_id, t.id)],
+)
+
+/**
+ * `Idempotency-Key` of POST /orders: the key, a hash of the body it came with
+ * and the order it made, written in the order's transaction. A retry finds the
+ * row and answers the same order; a concurrent retry waits on the key's unique
+ * index until the first commits.
+ */
+export const orderIdempotency = pgTable(
+  'order_idempotency',
+  {
+    company_id: companyId(),
+    key: varchar('key', { length: 200 }).notNull(),
+    request_hash: char('request_hash', { length: 64 }).notNull(),
+    /** Set at the end of the order's transaction; the key row is written first so a concurrent retry waits on it. */
+    order_id: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.key] })],
+)
+
+/**
+ * Stock per (kind, item, variant, day): what the day holds and what orders
+ * took. The CHECK is the rule that can never break, whatever writes the row and
+ * however many server copies do it at once: no day is booked beyond its
+ * capacity or below zero. Orders add to `booked` with one upsert per order;
+ * calendar writes set `capacity` (blocked = 0) through the same key, so a
+ * capacity below what is booked fails the same CHECK (crud/inventory.ts).
+ */
+export const inventoryStock = pgTable(
+  'inventory_stock',
+  {
+    company_id: companyId(),
+    kind: varchar('kind', { length: 16, enum: ORDER_ITEM_KINDS }).notNull(),
+    item_id: integer('item_id').notNull(),
+    variant: varchar('variant', { length: 16 }).notNull().default(''),
+    day: date('day', { mode: 'string' }).notNull(),
+    capacity: integer('capacity').notNull(),
+    booked: integer('booked').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'inventory_stock_pk', columns: [t.kind, t.item_id, t.variant, t.day] }),
+    index('inventory_stock_company_day_idx').on(t.company_id, t.day),
+    check('inventory_stock_booked_ck', sql`${t.booked} >= 0 AND ${t.booked} <= ${t.capacity}`),
+    check('inventory_stock_capacity_ck', sql`${t.capacity} >= 0`),
+  ],
+)

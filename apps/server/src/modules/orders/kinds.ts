@@ -1,0 +1,172 @@
+import type { OrderItemInput, OrderItemKind } from '@app/shared'
+import type { Db } from '../../db/client.js'
+import type { StockClaim } from '../../crud/inventory.js'
+
+/**
+ * What an order needs from each kind of bookable thing (a room, a train route,
+ * a vehicle): one adapter per kind, registered by the catalogue module that
+ * owns the item's tables (kinds/*.ts). The order service knows none of them.
+ */
+
+/** A priced line of an item: a day, an adult or child fare of a day, an extra, a service fee. */
+export interface PlannedLine {
+  type: 'day' | 'extra' | 'fee'
+  day: string | null
+  label: string
+  unit_price: number
+  quantity: number
+  amount: number
+}
+
+/** One item as the server books and prices it. */
+export interface ItemPlan {
+  kind: OrderItemKind
+  itemId: number
+  variant: string
+  name: string
+  /** First and last day taken from stock (a stay's last night, not its check-out). */
+  startDate: string
+  endDate: string
+  quantity: number
+  adults: number
+  children: number
+  /** Per day: what a day without a stock row holds (its calendar capacity or the item's default; 0 when blocked). */
+  days: Array<{ day: string; capacity: number }>
+  lines: PlannedLine[]
+  amount: number
+}
+
+/** A field of an item the catalogue refuses: `items.N.<field>` -> message (i18n key and params). */
+export class ItemRefusal extends Error {
+  constructor(
+    readonly field: string,
+    readonly key: string,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(key)
+  }
+}
+
+export interface PlanContext {
+  companyId: number
+  /** Today (UTC, `YYYY-MM-DD`): notice days and past dates are counted from it. */
+  today: string
+  /** Reserving: lock the item rows (FOR SHARE) so a change of the item waits for the order. A quote does not lock. */
+  lock: boolean
+}
+
+export interface KindAdapter {
+  kind: OrderItemKind
+  /**
+   * Loads the item of the caller's company (another company's is refused like
+   * a missing one), checks the catalogue's rules and prices every day; throws
+   * `ItemRefusal` for the first rule it breaks.
+   */
+  plan(tx: Db, ctx: PlanContext, input: OrderItemInput): Promise<ItemPlan>
+}
+
+const adapters = new Map<OrderItemKind, KindAdapter>()
+
+export function registerOrderKind(adapter: KindAdapter): void {
+  adapters.set(adapter.kind, adapter)
+}
+
+export function orderKind(kind: OrderItemKind): KindAdapter | undefined {
+  return adapters.get(kind)
+}
+
+/** The stock claims of planned items, per day. */
+export function claimsOf(plans: ItemPlan[]): StockClaim[] {
+  return plans.flatMap((p, item) =>
+    p.days.map((d) => ({
+      kind: p.kind,
+      itemId: p.itemId,
+      variant: p.variant,
+      day: d.day,
+      capacity: d.capacity,
+      quantity: p.quantity,
+      item,
+    })),
+  )
+}
+
+// ---- helpers the adapters share ----
+
+/** `YYYY-MM-DD` of `day` plus `n` days. */
+export function addDays(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + n)
+  return d.toISOString().slice(0, 10)
+}
+
+/** Whole days from `a` to `b`. */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000)
+}
+
+/** Every day from `start` to `end`, both included. */
+export function eachDay(start: string, end: string): string[] {
+  const out: string[] = []
+  for (let d = start; d <= end; d = addDays(d, 1)) out.push(d)
+  return out
+}
+
+/** Money in cents, so sums are exact; back to SAR with `sar`. */
+export const cents = (v: number | string) => Math.round(Number(v) * 100)
+export const sar = (c: number) => Math.round(c) / 100
+
+/** An extra price or service fee as the catalogue stores it. */
+export interface PriceRule {
+  name: string
+  value: number
+  type: string
+  person_price: boolean
+}
+
+/**
+ * Extras and service fees of an item (as configured; each list only when its
+ * switch is on): extras `one_time` once or `per_day` for every day, times the
+ * persons when `person_price`; then fees `fixed` (times persons when
+ * `person_price`) or `percent` of everything before the fees.
+ */
+export function extrasAndFees(
+  baseCents: number,
+  opts: { days: number; persons: number; extras: PriceRule[]; fees: PriceRule[] },
+): PlannedLine[] {
+  const lines: PlannedLine[] = []
+  let subtotal = baseCents
+  for (const e of opts.extras) {
+    const q = (e.type === 'per_day' ? opts.days : 1) * (e.person_price ? opts.persons : 1)
+    const amount = cents(e.value) * q
+    subtotal += amount
+    lines.push({ type: 'extra', day: null, label: e.name, unit_price: Number(e.value), quantity: q, amount: sar(amount) })
+  }
+  for (const f of opts.fees) {
+    if (f.type === 'percent') {
+      const amount = Math.round((subtotal * Number(f.value)) / 100)
+      lines.push({
+        type: 'fee',
+        day: null,
+        label: `${f.name} (${Number(f.value)}%)`,
+        unit_price: sar(amount),
+        quantity: 1,
+        amount: sar(amount),
+      })
+    } else {
+      const q = f.person_price ? opts.persons : 1
+      lines.push({
+        type: 'fee',
+        day: null,
+        label: f.name,
+        unit_price: Number(f.value),
+        quantity: q,
+        amount: sar(cents(f.value) * q),
+      })
+    }
+  }
+  return lines
+}
+
+export function sumLines(lines: PlannedLine[]): number {
+  return sar(lines.reduce((s, l) => s + cents(l.amount), 0))
+}

@@ -1,0 +1,256 @@
+import { PassThrough, type Readable } from 'node:stream'
+import { eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
+import type { FastifyPluginAsync } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  DESK_ENTITY,
+  ORDER_DESKS,
+  ORDER_SORTABLE,
+  listQuerySchema,
+  orderInputSchema,
+  orderListFilters,
+  orderStatusInputSchema,
+  paymentInputSchema,
+  type Action,
+  type OrderDesk,
+} from '@app/shared'
+import { csvStream, exportFileName, type ExportColumn } from '../../crud/csv.js'
+import { iterateRows, listRows, primed, type ListSource } from '../../crud/list-query.js'
+import { idParams } from '../../crud/resource.js'
+import { orders } from '../../db/schema/index.js'
+import { badRequest, forbidden } from '../../lib/errors.js'
+import { requestLocale, t } from '../../lib/i18n.js'
+import type { SessionUser } from '../../lib/sessions.js'
+import { requireAuth } from '../../plugins/auth.js'
+import './orders.messages.js'
+import './kinds/index.js'
+import {
+  addPayment,
+  changeStatus,
+  createOrder,
+  desksOfKinds,
+  findOrder,
+  listPayments,
+  orderDetail,
+  planItems,
+  quoteOf,
+  requireDesks,
+  updateOrder,
+} from './orders.service.js'
+
+const anyDesk = (action: Action) => ORDER_DESKS.map((d) => `${DESK_ENTITY[d]}_${action}`)
+const deskColumn: Record<OrderDesk, AnyColumn> = {
+  hotel: orders.has_room,
+  train: orders.has_train,
+  transportation: orders.has_transportation,
+}
+
+const balance = sql<number>`(${orders.total} - ${orders.paid})`.mapWith(Number)
+const source: ListSource = {
+  table: orders,
+  id: orders.id,
+  fields: {
+    id: orders.id,
+    code: orders.code,
+    status: orders.status,
+    customer_name: orders.customer_name,
+    customer_email: orders.customer_email,
+    customer_phone: orders.customer_phone,
+    customer_passport_number: orders.customer_passport_number,
+    start_date: orders.start_date,
+    end_date: orders.end_date,
+    items_summary: orders.items_summary,
+    has_room: orders.has_room,
+    has_train: orders.has_train,
+    has_transportation: orders.has_transportation,
+    total: orders.total,
+    paid: orders.paid,
+    balance,
+    created_at: orders.created_at,
+  },
+  searchable: [orders.code, orders.customer_name, orders.customer_email, orders.customer_passport_number],
+  sortable: {
+    created_at: orders.created_at,
+    code: orders.code,
+    customer_name: orders.customer_name,
+    start_date: orders.start_date,
+    total: orders.total,
+    paid: orders.paid,
+    balance,
+    status: orders.status,
+  },
+}
+
+const listQuery = listQuerySchema(ORDER_SORTABLE, 'created_at').extend(orderListFilters)
+const exportQuery = z.object({
+  format: z.enum(['csv', 'xlsx']).default('csv'),
+  search: z.string().max(200).optional(),
+  ...orderListFilters,
+})
+
+/**
+ * The company's orders the caller may see for `action`: one desk when `kind`
+ * is given (403 without its permission), else every desk the caller holds.
+ */
+function scope(auth: SessionUser, q: { kind?: OrderDesk; status?: string }, action: Action): Array<SQL | undefined> {
+  const desks = q.kind ? [q.kind] : ORDER_DESKS.filter((d) => auth.permissions.has(`${DESK_ENTITY[d]}_${action}`))
+  if (q.kind && !auth.permissions.has(`${DESK_ENTITY[q.kind]}_${action}`)) throw forbidden()
+  return [
+    eq(orders.company_id, auth.companyId),
+    or(...desks.map((d) => eq(deskColumn[d], true))),
+    q.status ? eq(orders.status, q.status as never) : undefined,
+  ]
+}
+
+const exportColumns: ExportColumn[] = [
+  { header: 'code', value: (r) => r.code },
+  { header: 'customer', value: (r) => r.customer_name },
+  { header: 'email', value: (r) => r.customer_email },
+  { header: 'phone', value: (r) => r.customer_phone },
+  { header: 'passport_number', value: (r) => r.customer_passport_number },
+  { header: 'start_date', value: (r) => r.start_date },
+  { header: 'end_date', value: (r) => r.end_date },
+  { header: 'items', value: (r) => r.items_summary },
+  { header: 'total', value: (r) => Number(r.total) },
+  { header: 'paid', value: (r) => Number(r.paid) },
+  { header: 'balance', value: (r) => Number(r.balance) },
+  { header: 'status', value: (r) => r.status },
+  { header: 'created_at', value: (r) => (r.created_at instanceof Date ? r.created_at.toISOString() : r.created_at) },
+]
+
+/** The orders sheet, written row by row by exceljs' streaming writer (memory stays flat). */
+function xlsxStream(rows: AsyncIterable<Record<string, unknown>>, statusLabel: (s: unknown) => string): Readable {
+  const out = new PassThrough({ highWaterMark: 256 * 1024 })
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false })
+  const sheet = workbook.addWorksheet('orders')
+  sheet.columns = exportColumns.map((c) => ({ header: c.header, key: c.header, width: c.header === 'items' ? 50 : 18 }))
+  void (async () => {
+    try {
+      let n = 0
+      for await (const r of rows) {
+        if (out.destroyed) return
+        sheet.addRow(exportColumns.map((c) => (c.header === 'status' ? statusLabel(r.status) : (c.value(r) ?? '')))).commit()
+        if (++n % 200 === 0) await new Promise((resolve) => setImmediate(resolve))
+      }
+      sheet.commit()
+      await workbook.commit()
+    } catch (err) {
+      out.destroy(err as Error)
+    }
+  })()
+  return out
+}
+
+/** `Idempotency-Key`: printable ASCII, 1..200 characters (400 otherwise). */
+function idempotencyKey(header: unknown): string | undefined {
+  if (header === undefined) return undefined
+  const v = Array.isArray(header) ? header[0] : header
+  if (typeof v !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(v)) throw badRequest('orders.idempotency_key_invalid')
+  return v
+}
+
+/**
+ * Orders (issue 11): GET/POST /orders, quote, one order, its edit while
+ * pending, its status and payments, and the CSV/xlsx export. Every route's
+ * declared access is "any desk's permission"; the service then asks for the
+ * permission of every desk an order touches.
+ */
+const ordersModule: FastifyPluginAsync = async (parent) => {
+  const app = parent.withTypeProvider<ZodTypeProvider>()
+  const tags = ['orders']
+
+  app.get('/orders', { schema: { tags, querystring: listQuery }, config: { access: anyDesk('list') } }, async (req) => {
+    const auth = requireAuth(req)
+    const q = req.query
+    return listRows(app.db, source, q, scope(auth, q, 'list'))
+  })
+
+  app.get(
+    '/orders/export',
+    { schema: { tags, querystring: exportQuery }, config: { access: anyDesk('export') } },
+    async (req, reply) => {
+      const auth = requireAuth(req)
+      const q = req.query
+      const rows = await primed(iterateRows(app.db, source, scope(auth, q, 'export'), q.search))
+      const locale = requestLocale(req)
+      reply
+        .header('Content-Disposition', `attachment; filename="${exportFileName('orders', q.format)}"`)
+        .header('Cache-Control', 'no-store')
+      if (q.format === 'xlsx') {
+        reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        return reply.send(xlsxStream(rows, (s) => t(locale, `orders.status.${String(s)}`)))
+      }
+      reply.header('Content-Type', 'text/csv; charset=utf-8')
+      return reply.send(csvStream(exportColumns, rows))
+    },
+  )
+
+  app.post('/orders/quote', { schema: { tags, body: orderInputSchema }, config: { access: anyDesk('create') } }, async (req) => {
+    const auth = requireAuth(req)
+    requireDesks(auth, desksOfKinds(req.body.items.map((i) => i.kind)), 'create')
+    return { data: quoteOf(await planItems(app.db, auth.companyId, req.body, false)) }
+  })
+
+  app.post('/orders', { schema: { tags, body: orderInputSchema }, config: { access: anyDesk('create') } }, async (req) => {
+    const auth = requireAuth(req)
+    const key = idempotencyKey(req.headers['idempotency-key'])
+    const id = await createOrder(app.db, auth, req.body, { idempotencyKey: key, rawBody: req.body })
+    return { data: await orderDetail(app.db, auth, id) }
+  })
+
+  app.get(
+    '/orders/:id',
+    { schema: { tags, params: idParams }, config: { access: [...anyDesk('view'), ...anyDesk('update')] } },
+    async (req) => ({
+      data: await orderDetail(app.db, requireAuth(req), req.params.id),
+    }),
+  )
+
+  app.put(
+    '/orders/:id',
+    { schema: { tags, params: idParams, body: orderInputSchema }, config: { access: anyDesk('update') } },
+    async (req) => {
+      const auth = requireAuth(req)
+      await updateOrder(app.db, auth, req.params.id, req.body)
+      return { data: await orderDetail(app.db, auth, req.params.id) }
+    },
+  )
+
+  app.post(
+    '/orders/:id/status',
+    {
+      schema: { tags, params: idParams, body: orderStatusInputSchema },
+      config: { access: [...anyDesk('update'), ...anyDesk('approval')] },
+    },
+    async (req) => {
+      const auth = requireAuth(req)
+      await changeStatus(app.db, auth, req.params.id, req.body.status)
+      return { data: await orderDetail(app.db, auth, req.params.id) }
+    },
+  )
+
+  app.get(
+    '/orders/:id/payments',
+    { schema: { tags, params: idParams }, config: { access: [...anyDesk('view'), ...anyDesk('update')] } },
+    async (req) => {
+      const auth = requireAuth(req)
+      const order = await findOrder(app.db, auth, req.params.id)
+      const data = await listPayments(app.db, order.id)
+      return { data, paid: order.paid, total: order.total, balance: Math.round((order.total - order.paid) * 100) / 100 }
+    },
+  )
+
+  app.post(
+    '/orders/:id/payments',
+    { schema: { tags, params: idParams, body: paymentInputSchema }, config: { access: anyDesk('update') } },
+    async (req) => {
+      const auth = requireAuth(req)
+      await addPayment(app.db, auth, req.params.id, req.body)
+      return { data: await orderDetail(app.db, auth, req.params.id) }
+    },
+  )
+}
+
+export default ordersModule
