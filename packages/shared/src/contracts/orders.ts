@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { MAX_NAME, MAX_TEXT } from '../constants.js'
 import type { Entity } from '../permissions.js'
+import { MAX_MONEY } from './availability.js'
 
 /**
  * Orders (issue 11): one order model, three desks. An item is a room stay, train
@@ -53,8 +54,6 @@ export const MAX_ORDER_ITEMS = 20
 export const MAX_ORDER_DAYS = 90
 /** Most rooms or seats in one item. */
 export const MAX_ORDER_QUANTITY = 500
-/** Largest amount a payment may carry (numeric(14,2)). */
-export const MAX_MONEY = 999_999_999_999.99
 
 export const ORDER_SORTABLE = ['created_at', 'code', 'customer_name', 'start_date', 'total', 'paid', 'balance', 'status'] as const
 
