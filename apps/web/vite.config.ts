@@ -59,5 +59,21 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // The rich-text editor is loaded only by forms that have one; split so
+        // no lazy chunk passes the page-weight budget (web-budget.test.ts).
+        codeSplitting: {
+          // A group takes only its own modules, never React or Mantine (which /login needs).
+          includeDependenciesRecursively: false,
+          groups: [
+            // React in one chunk rather than the several small ones /login would otherwise fetch.
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'prosemirror', test: /[\\/]node_modules[\\/](prosemirror-|orderedmap|rope-sequence|w3c-keyname)/ },
+            { name: 'tiptap', test: /[\\/]node_modules[\\/](@tiptap|@mantine[\\/]tiptap|linkifyjs)/ },
+          ],
+        },
+      },
+    },
   },
 })

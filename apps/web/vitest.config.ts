@@ -1,8 +1,17 @@
 import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
 
+// Logic tests run in node; component tests (`*.test.tsx`) declare
+// `@vitest-environment jsdom` in their first comment and render through
+// src/test-utils (Mantine, i18n, query client, router).
 export default defineConfig({
+  plugins: [react()],
   test: {
     environment: 'node',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test-utils/setup-dom.ts'],
+    css: false,
+    // Component tests type and click; the machine is shared, so allow for slow runs.
+    testTimeout: 20_000,
   },
 })

@@ -112,13 +112,18 @@ async function readBody(res: Response): Promise<unknown> {
   return res.json().catch(() => undefined)
 }
 
+/** Headers every API call carries (also for the XMLHttpRequest uploads, which report progress). */
+export function apiHeaders(accept = 'application/json'): Record<string, string> {
+  return { Accept: accept, 'X-Requested-With': 'XMLHttpRequest', 'X-Localization': config.locale() }
+}
+
+/** Reports a failed call the way `request` does (a lost session signs out). */
+export function reportFailure(path: string, status: number) {
+  handleFailure(path, status)
+}
+
 async function send(path: string, opts: RequestOptions, accept = 'application/json'): Promise<Response | ApiError> {
-  const headers: Record<string, string> = {
-    Accept: accept,
-    'X-Requested-With': 'XMLHttpRequest',
-    'X-Localization': config.locale(),
-    ...opts.headers,
-  }
+  const headers: Record<string, string> = { ...apiHeaders(accept), ...opts.headers }
   let body: BodyInit | undefined
   if (opts.body instanceof FormData) body = opts.body
   else if (opts.body !== undefined) {

@@ -17,13 +17,16 @@ export function issueText(t: Translate, issue: ZodIssueWithInput, fieldLabel: st
 
 /**
  * Validates `values` with `schema` and returns Mantine-form errors: field path
- * -> first message. An empty object means valid.
+ * -> first message. An empty object means valid. `labelFor` gets the field
+ * name, or with `byPath` the whole path (`general_info.0.title`), so an entry's
+ * field can be named rather than its list.
  */
 export function zodFormErrors(
   schema: z.ZodType,
   values: unknown,
   t: Translate,
   labelFor: (field: string) => string,
+  byPath = false,
 ): Record<string, string> {
   // reportInput: tell an empty value ('{Field} is Required') from a short one.
   const result = schema.safeParse(values, { reportInput: true })
@@ -32,7 +35,7 @@ export function zodFormErrors(
   for (const issue of result.error.issues) {
     const path = issueField(issue, '')
     if (!path || errors[path]) continue
-    errors[path] = issueText(t, issue, labelFor(path.split('.')[0]!))
+    errors[path] = issueText(t, issue, labelFor(byPath ? path : path.split('.')[0]!))
   }
   return errors
 }

@@ -1,44 +1,64 @@
 import { Group, Loader, NumberInput, PasswordInput, Radio, Select, Textarea, TextInput } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { api, unwrap } from '../../lib/api-client'
 import { getPath } from '../../lib/format'
-import { queryKeys } from '../../lib/query-keys'
-import type { FieldContext, FieldDef, ResourceForm, ResourceRow, SelectOption, SelectSource } from './define'
+import type { FieldContext, FieldDef, ResourceForm, ResourceRow } from './define'
+import { CheckboxGroupField } from './fields/CheckboxGroupField'
+import { DateField } from './fields/DateField'
+import { DateRangeField } from './fields/DateRangeField'
+import { GalleryField } from './fields/GalleryField'
+import { ImageField } from './fields/ImageField'
+import { MapField } from './fields/MapField'
+import { MoneyField, NUMBER_INPUT_FORMAT } from './fields/MoneyField'
+import { MultiSelectField } from './fields/MultiSelectField'
+import { useChoices } from './fields/options'
+import { RepeatableField } from './fields/RepeatableField'
+import { RichTextField } from './fields/RichTextField'
+import type { FieldKindProps } from './fields/types'
 
 interface FieldInputProps<R extends ResourceRow> extends FieldContext<R> {
   field: FieldDef<R>
   form: ResourceForm
   label: string
   required: boolean
+  /** Form path of the value; default `field.name` (a repeatable list passes `list.0.title`). */
+  path?: string
+  /** Label and required flag of a repeatable list's sub-field (by its path without indexes). */
+  subField?: (name: string, labelKey?: string) => { label: string; required: boolean }
 }
 
-/** Options of a select loaded from another resource: all active rows. */
-function useSourceOptions(source: SelectSource | undefined) {
-  const params = { export_data: true, is_active: true, ...source?.params }
-  return useQuery({
-    queryKey: queryKeys(source?.resource ?? '_none').list(params),
-    queryFn: () =>
-      unwrap(api.get<{ data: ResourceRow[] }>(source!.endpoint ?? `/${source!.resource}`, params)).then((r) => r.data),
-    enabled: !!source,
-    staleTime: 60_000,
-  })
-}
-
-/** One dialog field, bound to the Mantine form by name. */
-export function FieldInput<R extends ResourceRow>({ field, form, label, required, ...ctx }: FieldInputProps<R>) {
+/** One form field, bound to the Mantine form by path; every kind is its own component under fields/. */
+export function FieldInput<R extends ResourceRow>({
+  field,
+  form,
+  label,
+  required,
+  path: pathProp,
+  subField,
+  ...ctx
+}: FieldInputProps<R>) {
   const { t } = useTranslation()
+  const path = pathProp ?? field.name
   const disabled = field.disabled?.(ctx) ?? false
   const common = {
     label,
     withAsterisk: required,
     disabled,
+    readOnly: field.readOnly,
     placeholder: field.placeholderKey ? t(field.placeholderKey) : undefined,
     description: field.descriptionKey ? t(field.descriptionKey) : undefined,
   }
-  const input = form.getInputProps(field.name)
-  const source = field.kind === 'select' ? field.source : undefined
-  const options = useSourceOptions(source)
+  const input = form.getInputProps(path)
+  const choices = useChoices(field.kind === 'select' ? field : {}, ctx as FieldContext)
+  const kind = {
+    ...ctx,
+    form,
+    path,
+    label,
+    required,
+    disabled,
+    description: common.description,
+    placeholder: common.placeholder,
+  } as Omit<FieldKindProps<never>, 'field'>
 
   switch (field.kind) {
     case 'text':
@@ -57,18 +77,17 @@ export function FieldInput<R extends ResourceRow>({ field, form, label, required
           step={field.step}
           decimalScale={field.decimalScale}
           prefix={field.prefix}
-          thousandSeparator="."
-          decimalSeparator=","
+          {...NUMBER_INPUT_FORMAT}
         />
       )
     case 'yesNo': {
-      const value = form.getValues()[field.name]
+      const value = getPath(form.getValues(), path)
       return (
         <Radio.Group
           {...common}
           error={input.error}
           value={value === true ? 'yes' : value === false ? 'no' : null}
-          onChange={(v) => form.setFieldValue(field.name, v === 'yes')}
+          onChange={(v) => form.setFieldValue(path, v === 'yes')}
         >
           <Group gap="lg" mt={6}>
             <Radio value="yes" label={t('actions.yes')} disabled={disabled} />
@@ -78,34 +97,64 @@ export function FieldInput<R extends ResourceRow>({ field, form, label, required
       )
     }
     case 'select': {
-      const list: SelectOption[] = source
-        ? (options.data ?? []).map((row) => ({
-            value: getPath(row, source.valueKey ?? 'id') as string | number,
-            label: source.label ? source.label(row, t) : String(getPath(row, source.labelKey) ?? ''),
-          }))
-        : (field.options ?? [])
-      const data = list.map((o) => ({ value: String(o.value), label: o.labelKey ? t(o.labelKey) : (o.label ?? String(o.value)) }))
-      const current = form.getValues()[field.name]
+      const current = getPath(form.getValues(), path)
       return (
         <Select
           {...common}
           error={input.error}
           onBlur={input.onBlur}
           onFocus={input.onFocus}
-          data={data}
+          data={choices.data}
           value={current === null || current === undefined || current === '' ? null : String(current)}
           // Keep the option's own type (a numeric id stays a number).
-          onChange={(v) =>
-            form.setFieldValue(field.name, v === null ? null : (list.find((o) => String(o.value) === v)?.value ?? v))
-          }
-          searchable={field.searchable ?? data.length > 8}
+          onChange={(v) => form.setFieldValue(path, v === null ? null : choices.valueOf(v))}
+          searchable={field.searchable ?? choices.data.length > 8}
           clearable={field.clearable ?? !required}
           nothingFoundMessage={t('table.no_records')}
-          rightSection={source && options.isLoading ? <Loader size={14} /> : undefined}
+          rightSection={choices.loading ? <Loader size={14} /> : undefined}
           comboboxProps={{ withinPortal: true }}
         />
       )
     }
+    case 'repeatable':
+      return (
+        <RepeatableField
+          {...kind}
+          field={field as FieldKindProps<'repeatable'>['field']}
+          renderField={(sub, subPath) => {
+            const meta = subField?.(`${field.name}.${sub.name}`, sub.labelKey) ?? { label: sub.name, required: false }
+            return (
+              <FieldInput
+                {...ctx}
+                field={sub as FieldDef<R>}
+                form={form}
+                path={subPath}
+                label={meta.label}
+                required={sub.required ?? meta.required}
+                subField={subField}
+              />
+            )
+          }}
+        />
+      )
+    case 'multiSelect':
+      return <MultiSelectField {...kind} field={field as FieldKindProps<'multiSelect'>['field']} />
+    case 'checkboxGroup':
+      return <CheckboxGroupField {...kind} field={field as FieldKindProps<'checkboxGroup'>['field']} />
+    case 'date':
+      return <DateField {...kind} field={field as FieldKindProps<'date'>['field']} />
+    case 'dateRange':
+      return <DateRangeField {...kind} field={field as FieldKindProps<'dateRange'>['field']} />
+    case 'money':
+      return <MoneyField {...kind} field={field as FieldKindProps<'money'>['field']} />
+    case 'image':
+      return <ImageField {...kind} field={field as FieldKindProps<'image'>['field']} />
+    case 'gallery':
+      return <GalleryField {...kind} field={field as FieldKindProps<'gallery'>['field']} />
+    case 'richText':
+      return <RichTextField {...kind} field={field as FieldKindProps<'richText'>['field']} />
+    case 'map':
+      return <MapField {...kind} field={field as FieldKindProps<'map'>['field']} />
     case 'custom':
       return <>{field.render({ ...ctx, form, field, label, required, disabled })}</>
   }

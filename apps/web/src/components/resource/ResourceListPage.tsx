@@ -31,7 +31,7 @@ import dayjs from 'dayjs'
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable'
 import 'mantine-datatable/styles.css'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_DEBOUNCE_MS, SKELETON_ROWS } from '@app/shared'
 import { api, isApiError, saveFile, type QueryParams } from '../../lib/api-client'
 import { notifyError, notifySuccess } from '../../lib/notify'
@@ -40,6 +40,7 @@ import { useDocumentTitle } from '../../lib/use-document-title'
 import { ConfirmDelete, ConfirmModal } from './ConfirmDelete'
 import { actionPermission, type DialogMode, type ResourceDefinition, type ResourceRow, type RowAction } from './define'
 import { defaultRowTitle, resourceLabels } from './labels'
+import { ListFilters } from './ListFilters'
 import { PermissionDenied } from './PermissionDenied'
 import { ResourceDialog } from './ResourceDialog'
 import { listQuery, useDeleteResource, useInvalidateResource, useResourceList, type ListParams } from './use-resource'
@@ -76,6 +77,7 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
   const [size, setSize] = useState<number>(DEFAULT_PAGE_SIZE)
   const [search, setSearch] = useState('')
   const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS)
+  const [filters, setFilters] = useState<QueryParams>({})
   const defaultColumn = resource.columns.find((c) => (c.sort ?? c.key) === resource.defaultSort)
   const [sortStatus, setSortStatus] = useState<DataTableSortStatus<R>>({
     columnAccessor: defaultColumn?.key ?? resource.defaultSort,
@@ -88,6 +90,7 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
     search: debouncedSearch,
     sort_by: sortStatus.sortKey ?? String(sortStatus.columnAccessor),
     order_by: sortStatus.direction,
+    filters,
   }
   const list = useResourceList(resource, params)
 
@@ -107,7 +110,9 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
   const canUpdate = !!(resource.fields?.length || resource.DialogBody) && can(me, resource.perm('update'))
   const canDelete = can(me, resource.perm('delete'))
   const rowTitle = (row: R) => (resource.rowTitle ?? defaultRowTitle)(row)
-  const openEdit = (row: R) => setDialog({ mode: 'edit', row })
+  // Page forms (createHref/editHref) navigate; the others open the dialog.
+  const openEdit = (row: R) => (resource.editHref ? void navigate(resource.editHref(row)) : setDialog({ mode: 'edit', row }))
+  const openCreate = () => (resource.createHref ? void navigate(resource.createHref) : setDialog({ mode: 'create' }))
 
   const visibleActions = (resource.rowActions ?? []).filter((a) => can(me, actionPermission(resource.permission, a.permission)))
   const hasActionColumn = canUpdate || canDelete || visibleActions.length > 0
@@ -136,6 +141,21 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
               .filter((a) => !a.hidden?.(row, me))
               .map((a) => {
                 const Icon = a.icon
+                if (a.href) {
+                  return (
+                    <Tooltip key={a.key} label={t(a.labelKey)}>
+                      <ActionIcon
+                        component={Link}
+                        to={a.href(row)}
+                        variant="light"
+                        color={a.color ?? 'gray'}
+                        aria-label={t(a.labelKey)}
+                      >
+                        <Icon size={16} stroke={1.8} />
+                      </ActionIcon>
+                    </Tooltip>
+                  )
+                }
                 return (
                   <Tooltip key={a.key} label={t(a.labelKey)}>
                     <ActionIcon
@@ -261,14 +281,22 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
               }
               w={{ base: '100%', sm: 320 }}
             />
-            <Group gap="xs" wrap="nowrap">
+            <Group gap="xs" wrap="wrap" justify="flex-end">
+              <ListFilters
+                resource={resource}
+                value={filters}
+                onChange={(next) => {
+                  setFilters(next)
+                  setPage(0)
+                }}
+              />
               <ExportControl
                 resource={resource}
                 me={me}
                 query={listQuery(resource as unknown as ResourceDefinition, { ...params, page: 0 })}
               />
               {canCreate && (
-                <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ mode: 'create' })}>
+                <Button leftSection={<IconPlus size={16} />} onClick={openCreate}>
                   {t('actions.create')}
                 </Button>
               )}
@@ -287,6 +315,7 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
           ) : (
             <DataTable<R>
               idAccessor="id"
+              pinLastColumn={hasActionColumn}
               records={rows ?? []}
               columns={columns}
               fetching={list.isFetching && !list.isPending}
@@ -409,7 +438,7 @@ function ExportControl<R extends ResourceRow>({
     const fallback = `${resource.name}_table_${dayjs().format('YYYY-MM-DD')}.${format}`
     const res = await api.download(
       `${resource.endpoint}/export`,
-      { ...resource.listParams, format, search: query.search },
+      { ...query, page: undefined, size: undefined, sort_by: undefined, order_by: undefined, format },
       fallback,
     )
     setBusy(false)

@@ -6,6 +6,7 @@ import type { z } from 'zod'
 import { ACTIONS, MODAL_WIDTHS, type Action, type Entity } from '@app/shared'
 import type { ApiResult, QueryParams } from '../../lib/api-client'
 import { formatDate, formatDateTime, formatMoney, getPath } from '../../lib/format'
+import { AvatarCell } from './cells'
 import type { Me } from '../../lib/permissions'
 
 /*
@@ -31,7 +32,7 @@ export interface CellContext {
   t: TFunction
 }
 
-export type ColumnKind = 'text' | 'yesNo' | 'date' | 'datetime' | 'badge' | 'relation' | 'money' | 'custom'
+export type ColumnKind = 'text' | 'yesNo' | 'date' | 'datetime' | 'badge' | 'relation' | 'money' | 'avatar' | 'custom'
 
 export interface ColumnOptions {
   /** i18n key of the header. Default: `resources.<name>.fields.<key>`, then `fields.<key>`. */
@@ -130,6 +131,20 @@ export const col = {
   relation: <R extends ResourceRow = ResourceRow>(key: string, path: string, opts?: ColumnOptions) =>
     column<R>(key, 'relation', (row) => dash(getPath(row, path)), opts),
 
+  /**
+   * An uploaded image (`/images/{file_name}`) as a round avatar, the initials of
+   * `nameKey` (default 'name') when there is none. Not sortable by default.
+   */
+  avatar: <R extends ResourceRow = ResourceRow>(key: string, opts?: ColumnOptions & { nameKey?: string }) =>
+    column<R>(
+      key,
+      'avatar',
+      (row) => (
+        <AvatarCell fileName={getPath(row, key) as string | null} name={String(getPath(row, opts?.nameKey ?? 'name') ?? '')} />
+      ),
+      { sort: false, width: 72, ...opts },
+    ),
+
   /** Anything: `col.custom('price', (row) => <b>{row.price}</b>)`. */
   custom: <R extends ResourceRow = ResourceRow>(
     key: string,
@@ -161,6 +176,10 @@ export interface FieldOptions<R extends ResourceRow = ResourceRow> {
   initial?: unknown
   disabled?: (ctx: FieldContext<R>) => boolean
   hidden?: (ctx: FieldContext<R>) => boolean
+  /** Shown, focusable and sent, but not editable (lat/long filled by the map). */
+  readOnly?: boolean
+  /** Key of one of the resource's `sections`; fields without one go to the first section. */
+  section?: string
 }
 
 export interface SelectOption {
@@ -184,6 +203,8 @@ export interface SelectSource {
   valueKey?: string
   /** Extra query. `export_data=true&is_active=true` are always sent. */
   params?: QueryParams
+  /** Narrows the loaded rows for this form (a location's parent cannot be itself or below it). */
+  filterRows?: (rows: ResourceRow[], ctx: FieldContext) => ResourceRow[]
 }
 
 export interface CustomFieldProps<R extends ResourceRow = ResourceRow> extends FieldContext<R> {
@@ -202,7 +223,40 @@ export type FieldDef<R extends ResourceRow = ResourceRow> = FieldOptions<R> & { 
     | { kind: 'select'; options?: SelectOption[]; source?: SelectSource; searchable?: boolean; clearable?: boolean }
     | { kind: 'number'; min?: number; max?: number; step?: number; decimalScale?: number; prefix?: string }
     | { kind: 'custom'; render: (props: CustomFieldProps<R>) => ReactNode }
+    | RepeatableFieldDef<R>
+    | { kind: 'multiSelect'; options?: SelectOption[]; source?: SelectSource; searchable?: boolean; maxValues?: number }
+    | { kind: 'checkboxGroup'; options?: SelectOption[]; source?: SelectSource; columns?: number }
+    | { kind: 'date'; minDate?: string; maxDate?: string; clearable?: boolean }
+    | { kind: 'dateRange'; minDate?: string; maxDate?: string; maxDays?: number }
+    | { kind: 'money'; currency?: string; min?: number; decimalScale?: number }
+    | { kind: 'image' }
+    | { kind: 'gallery'; maxNew?: number; max?: number }
+    | { kind: 'richText'; minHeight?: number }
+    | MapFieldDef
   )
+
+/** A list of entries, each with its own fields (general info, trip ideas, policies, FAQs, extra prices). */
+export interface RepeatableFieldDef<R extends ResourceRow = ResourceRow> {
+  kind: 'repeatable'
+  /** Fields of one entry, named as in the entry (`title`, `content`). */
+  fields: FieldDef<R>[]
+  /** Most entries (the add button disappears). */
+  max?: number
+  /** i18n key of the add button. Default `kit.repeatable.add`. */
+  addLabelKey?: string
+  /** i18n key of an entry's heading, with `{{n}}`. Default `kit.repeatable.item`. */
+  itemLabelKey?: string
+}
+
+/** A Leaflet map writing the position into other fields of the form. */
+export interface MapFieldDef {
+  kind: 'map'
+  /** Form fields it fills on a click. */
+  latField: string
+  longField: string
+  /** Form field kept in step with the map's zoom, both ways. */
+  zoomField?: string
+}
 export type FieldKind = FieldDef['kind']
 
 type Opts<R extends ResourceRow, K extends FieldKind> = FieldOptions<R> &
@@ -242,6 +296,66 @@ export const field = {
     ...opts,
     name,
     kind: 'number',
+  }),
+  /** A list of entries with their own `fields`; add, remove, move up/down. Empty lists show one blank entry. */
+  repeatable: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'repeatable'>): FieldDef<R> => ({
+    ...opts,
+    name,
+    kind: 'repeatable',
+  }),
+  /** Several values from `options` or a `source` (an array of values). */
+  multiSelect: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'multiSelect'>): FieldDef<R> => ({
+    ...opts,
+    name,
+    kind: 'multiSelect',
+  }),
+  /** Several values as checkboxes (hotel services, types, facilities). */
+  checkboxGroup: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'checkboxGroup'>): FieldDef<R> => ({
+    ...opts,
+    name,
+    kind: 'checkboxGroup',
+  }),
+  /** `YYYY-MM-DD` on the wire, shown `DD-MM-YYYY`. */
+  date: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'date'> = {}): FieldDef<R> => ({
+    ...opts,
+    name,
+    kind: 'date',
+  }),
+  /** `[start, end]` as `YYYY-MM-DD`; a single day is a range. */
+  dateRange: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'dateRange'> = {}): FieldDef<R> => ({
+    ...opts,
+    name,
+    kind: 'dateRange',
+  }),
+  /** An amount typed `1.234.567,50`, kept as a number; `SAR` prefix; not negative by default. */
+  money: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'money'> = {}): FieldDef<R> => ({
+    ...opts,
+    name,
+    kind: 'money',
+  }),
+  /** One uploaded image: its `file_name`, or null. Uploads at once, with progress. */
+  image: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'image'> = {}): FieldDef<R> => ({
+    ...opts,
+    name,
+    kind: 'image',
+  }),
+  /** Uploaded images in order: an array of `file_name`s. Existing ones are kept as names, never re-uploaded. */
+  gallery: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'gallery'> = {}): FieldDef<R> => ({
+    ...opts,
+    name,
+    kind: 'gallery',
+  }),
+  /** HTML from a lazily loaded tiptap editor (the server sanitizes it). */
+  richText: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'richText'> = {}): FieldDef<R> => ({
+    ...opts,
+    name,
+    kind: 'richText',
+  }),
+  /** A lazily loaded map; a click fills `latField`/`longField`. Holds no value of its own. */
+  map: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'map'>): FieldDef<R> => ({
+    ...opts,
+    name,
+    kind: 'map',
   }),
   /** Anything bound to the form: `field.custom('permission_list', { render: (p) => <Matrix {...p} /> })`. */
   custom: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'custom'>): FieldDef<R> => ({
@@ -285,8 +399,32 @@ export interface RowAction<R extends ResourceRow = ResourceRow> {
   hidden?: (row: R, me: Me | undefined) => boolean
   /** Ask first, then run `request`, notify and reload (e.g. duplicate a role)... */
   confirm?: RowActionConfirm<R>
-  /** ...or do anything. */
+  /** ...or do anything... */
   onClick?: (row: R, ctx: RowActionContext<R>) => void
+  /** ...or only go somewhere: a link (`/app/rooms/${row.id}/availability`), so it opens in a new tab too. */
+  href?: (row: R) => string
+}
+
+// ------------------------------------------------------------ sections, filters
+
+/** A titled group of fields: a card in a page form, a heading in a dialog. */
+export interface FormSection {
+  key: string
+  /** Default `resources.<name>.sections.<key>`; none for the first, untitled section when it has no label. */
+  titleKey?: string
+  /** In the page form's side column (status, featured image, checkbox groups). */
+  side?: boolean
+}
+
+/** A filter control over the list, sending one query parameter the server accepts. */
+export interface ListFilter {
+  /** The query parameter (`status`, `location_id`, `is_featured`). */
+  name: string
+  /** i18n key of the label. Default: the field label of `name`. */
+  labelKey?: string
+  /** Static choices, or choices loaded like a select's. */
+  options?: SelectOption[]
+  source?: SelectSource
 }
 
 // ------------------------------------------------------------- resource
@@ -350,6 +488,17 @@ export interface ResourceConfig<R extends ResourceRow = ResourceRow> {
   disableCreate?: boolean
   /** Extra row buttons shown before edit/delete. */
   rowActions?: RowAction<R>[]
+  /** Filter controls beside the search box; each sends its query parameter with the list and the export. */
+  filters?: ListFilter[]
+  /** Groups of fields, in order (see FormSection). */
+  sections?: FormSection[]
+  /**
+   * Create and edit open a page instead of the dialog: the create button goes
+   * to `createHref`, edit to `editHref(row)`. With the registry item `nested`,
+   * `screen()` routes `create` and `edit/:id` under the list to `ResourceFormPage`.
+   */
+  createHref?: string
+  editHref?: (row: R) => string
   /** Replaces the dialog's field grid (e.g. the role permission matrix). */
   DialogBody?: ComponentType<DialogBodyProps<R>>
   /** After a successful create/update, once the list is invalidated. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { referenceInputSchema } from '@app/shared'
 import type { FieldDef } from './define'
-import { initialValues, isRequired } from './form-values'
+import { initialValues, isRequired, remapListErrors } from './form-values'
 import { splitFieldErrors } from './use-resource'
 
 const fields: FieldDef[] = [
@@ -66,6 +66,60 @@ describe('splitFieldErrors', () => {
     ).toEqual({
       fieldErrors: { name: 'Name in Used', prices: 'Too small' },
       rest: ['Bad'],
+    })
+  })
+})
+
+describe('repeatable lists', () => {
+  const entry = z.object({ title: z.string().min(2), note: z.string().optional() })
+  const schema = z.object({
+    name: z.string(),
+    items: z.preprocess((v) => (Array.isArray(v) ? v.filter((e) => e.title || e.note) : v), z.array(entry)).optional(),
+  })
+  const listFields: FieldDef[] = [
+    { name: 'name', kind: 'text' },
+    {
+      name: 'items',
+      kind: 'repeatable',
+      fields: [
+        { name: 'title', kind: 'text' },
+        { name: 'note', kind: 'textarea' },
+      ],
+    },
+  ]
+
+  it('finds whether an entry field is required through the list', () => {
+    expect(isRequired(schema, 'items.title')).toBe(true)
+    expect(isRequired(schema, 'items.note')).toBe(false)
+    expect(isRequired(schema, 'items')).toBe(false)
+  })
+
+  it('puts an error of a filled entry back on the entry the form shows, past blank ones', () => {
+    const values = {
+      name: 'x',
+      items: [
+        { title: '', note: '' },
+        { title: 'A', note: '' },
+      ],
+    }
+    expect(remapListErrors({ 'items.0.title': 'Too short', name: 'Bad' }, values, listFields)).toEqual({
+      'items.1.title': 'Too short',
+      name: 'Bad',
+    })
+  })
+
+  it('keeps server errors of list entries on the entry field', () => {
+    expect(splitFieldErrors({ 'items.0.title': ['Title is Required'] }, ['name', 'items'], ['items'])).toEqual({
+      fieldErrors: { 'items.0.title': 'Title is Required' },
+      rest: [],
+    })
+  })
+
+  it('starts create forms with one blank entry and fills edit forms from the row', () => {
+    expect(initialValues(listFields, 'create')).toEqual({ name: '', items: [{ title: '', note: '' }] })
+    expect(initialValues(listFields, 'edit', { id: 1, name: 'n', items: [{ id: 5, title: 'T', note: null }] })).toEqual({
+      name: 'n',
+      items: [{ id: 5, title: 'T', note: '' }],
     })
   })
 })

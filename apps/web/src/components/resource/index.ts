@@ -14,6 +14,12 @@ export { ConfirmDelete, ConfirmModal } from './ConfirmDelete'
 export { PermissionDenied } from './PermissionDenied'
 export { ResourceDialog } from './ResourceDialog'
 export { ResourceListPage } from './ResourceListPage'
+export { ResourceFormPage } from './ResourceFormPage'
+export { useResourceForm, fieldSections, scrollToFirstError } from './use-resource-form'
+export { FieldInput } from './FieldInput'
+export { FieldGrid } from './FieldGrid'
+export { UploadTracker, useUploadTracker } from './fields/upload-tracker'
+export { Price } from './fields/MoneyField'
 export { screen } from './screen'
 export {
   splitFieldErrors,

@@ -1,4 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import { Route, Routes } from 'react-router'
+import { NotFound } from '../NotFound'
 import { isResourceDefinition, type ResourceDefinition } from './define'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -9,6 +11,10 @@ type ScreenModule = { default: ResourceDefinition<any> | ComponentType }
  * either a `defineResource()` declaration (rendered by ResourceListPage) or a
  * React component (a custom screen). The screen's code, and the table library,
  * load only when the route is opened.
+ *
+ * A declaration with page forms (`createHref`/`editHref`) also gets the routes
+ * `create` and `edit/:id` under its list, rendered by ResourceFormPage; its
+ * registry item must be `nested`.
  *
  * ```ts
  * element: screen(() => import('./datamaster/categories.resource'))
@@ -21,6 +27,17 @@ export function screen(loader: () => Promise<ScreenModule>): LazyExoticComponent
     const def = mod.default
     if (!isResourceDefinition(def)) return { default: def as ComponentType }
     const { ResourceListPage } = await import('./ResourceListPage')
-    return { default: () => <ResourceListPage resource={def} /> }
+    if (!def.createHref && !def.editHref) return { default: () => <ResourceListPage resource={def} /> }
+    const { ResourceFormPage } = await import('./ResourceFormPage')
+    return {
+      default: () => (
+        <Routes>
+          <Route index element={<ResourceListPage resource={def} />} />
+          <Route path="create" element={<ResourceFormPage resource={def} mode="create" />} />
+          <Route path="edit/:id" element={<ResourceFormPage resource={def} mode="edit" />} />
+          <Route path="*" element={<NotFound home="/app" fullScreen={false} />} />
+        </Routes>
+      ),
+    }
   })
 }

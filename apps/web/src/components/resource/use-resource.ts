@@ -11,11 +11,14 @@ export interface ListParams {
   search: string
   sort_by: string
   order_by: 'asc' | 'desc'
+  /** Values of the declared list filters (`status`, `location_id`...). */
+  filters?: QueryParams
 }
 
 export function listQuery(resource: ResourceDefinition<ResourceRow>, p: ListParams): QueryParams {
   return {
     ...resource.listParams,
+    ...p.filters,
     page: p.page,
     size: p.size,
     search: p.search.trim() || undefined,
@@ -72,14 +75,15 @@ export function useDeleteResource<R extends ResourceRow>(resource: ResourceDefin
 /**
  * Splits server field errors into those a form field can show and the rest
  * (shown in a notification). Nested keys (`prices.0.price`) belong to their
- * top-level field when that field exists.
+ * top-level field when that field exists, or stay on the entry's own field
+ * when the top-level field is one of `listFields` (a repeatable list).
  */
-export function splitFieldErrors(errors: Record<string, string[]>, fieldNames: string[]) {
+export function splitFieldErrors(errors: Record<string, string[]>, fieldNames: string[], listFields: string[] = []) {
   const fieldErrors: Record<string, string> = {}
   const rest: string[] = []
   for (const [key, messages] of Object.entries(errors)) {
     const text = messages.join(' ')
-    if (fieldNames.includes(key)) fieldErrors[key] = text
+    if (fieldNames.includes(key) || listFields.includes(key.split('.')[0]!)) fieldErrors[key] = text
     else {
       const top = key.split('.')[0]!
       if (fieldNames.includes(top)) fieldErrors[top] = fieldErrors[top] ? `${fieldErrors[top]} ${text}` : text

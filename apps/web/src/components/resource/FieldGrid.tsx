@@ -1,0 +1,80 @@
+import { Divider, Grid, Stack } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import type { Me } from '../../lib/permissions'
+import type { DialogMode, FieldDef, FormSection, ResourceDefinition, ResourceForm, ResourceRow } from './define'
+import { FieldInput } from './FieldInput'
+import { isRequired } from './form-values'
+import type { useResourceForm } from './use-resource-form'
+
+type FormState = ReturnType<typeof useResourceForm>
+
+export interface FieldGridProps<R extends ResourceRow> {
+  fields: FieldDef<R>[]
+  form: ResourceForm
+  state: Pick<FormState, 'schema' | 'labelFor' | 'subField'>
+  mode: DialogMode
+  row?: R
+  me?: Me
+}
+
+/** Fields on a 12-column grid (phones: one per line), each bound to the form. */
+export function FieldGrid<R extends ResourceRow>({ fields, form, state, mode, row, me }: FieldGridProps<R>) {
+  const ctx = { mode, values: form.getValues(), row, me }
+  return (
+    <Grid gap="md">
+      {fields
+        .filter((f) => !f.hidden?.(ctx))
+        .map((f) => (
+          <Grid.Col key={f.name} span={{ base: 12, sm: f.span ?? 12 }}>
+            <FieldInput
+              field={f}
+              form={form}
+              label={state.labelFor(f.name)}
+              required={f.required ?? isRequired(state.schema, f.name)}
+              subField={state.subField}
+              {...ctx}
+            />
+          </Grid.Col>
+        ))}
+    </Grid>
+  )
+}
+
+/** A section's title, or '' for an untitled one: `resources.<name>.sections.<key>` unless `titleKey`. */
+export function useSectionTitle<R extends ResourceRow>(resource: ResourceDefinition<R>) {
+  const { t } = useTranslation()
+  return (section: FormSection) =>
+    section.key === 'main' && !section.titleKey
+      ? ''
+      : t(section.titleKey ?? `resources.${resource.name}.sections.${section.key}`, { defaultValue: '' })
+}
+
+/** Sections one under the other, each after a labelled divider (the dialog's layout). */
+export function SectionStack<R extends ResourceRow>({
+  groups,
+  resource,
+  ...grid
+}: Omit<FieldGridProps<R>, 'fields'> & {
+  resource: ResourceDefinition<R>
+  groups: { section: FormSection; fields: FieldDef<R>[] }[]
+}) {
+  const title = useSectionTitle(resource)
+  return (
+    <Stack gap="lg">
+      {groups.map(({ section, fields }, i) => (
+        <div key={section.key}>
+          {title(section) ? (
+            <Divider
+              label={title(section)}
+              labelPosition="left"
+              mb="sm"
+              mt={i === 0 ? 0 : 'xs'}
+              styles={{ label: { fontSize: 'var(--mantine-font-size-sm)', fontWeight: 600 } }}
+            />
+          ) : null}
+          <FieldGrid fields={fields} {...grid} />
+        </div>
+      ))}
+    </Stack>
+  )
+}

@@ -1,0 +1,199 @@
+import { useEffect, useState } from 'react'
+import { Alert, Box, Button, Grid, Group, LoadingOverlay, Paper, Skeleton, Stack, Title } from '@mantine/core'
+import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { useBlocker, useNavigate, useParams } from 'react-router'
+import { isApiError } from '../../lib/api-client'
+import { can, useMe, type Me } from '../../lib/permissions'
+import { useDocumentTitle } from '../../lib/use-document-title'
+import { ConfirmModal } from './ConfirmDelete'
+import type { DialogMode, FieldDef, FormSection, ResourceDefinition, ResourceRow } from './define'
+import { FieldGrid, useSectionTitle } from './FieldGrid'
+import { UploadTracker } from './fields/upload-tracker'
+import { resourceLabels } from './labels'
+import { PermissionDenied } from './PermissionDenied'
+import { useResourceDetail } from './use-resource'
+import { fieldSections, useResourceForm } from './use-resource-form'
+
+export interface ResourceFormPageProps<R extends ResourceRow> {
+  resource: ResourceDefinition<R>
+  mode: DialogMode
+  /** Where Back, Cancel and a successful save go. Default: the list route above `create` / `edit/:id`. */
+  listHref?: string
+}
+
+/**
+ * The page form of a resource whose declaration has `createHref`/`editHref`
+ * (hotels, transportation): the same `fields` the dialog would show, laid out
+ * by `sections` as cards, those marked `side` in a right-hand column. Needs
+ * `<entity>_create` or `_update`; edit loads `GET /{name}/{id}`. Asks before
+ * leaving with unsaved changes, scrolls to the first error, shows the server's
+ * field errors on the fields, and returns to the list after saving.
+ */
+export function ResourceFormPage<R extends ResourceRow>({ resource, mode, listHref }: ResourceFormPageProps<R>) {
+  const { t } = useTranslation()
+  const { data: me } = useMe()
+  const { id } = useParams()
+  const labels = resourceLabels(resource, t)
+  const title = t(mode === 'create' ? 'dialog.create_title' : 'dialog.edit_title', { model: labels.model() })
+  useDocumentTitle(title)
+  // `/app/hotels/create` -> `..`; `/app/hotels/edit/5` -> `../..`.
+  const back = listHref ?? (mode === 'create' ? '..' : '../..')
+  const detail = useResourceDetail(resource, id as R['id'] | undefined, mode === 'edit' && can(me, resource.perm('update')))
+
+  if (!can(me, resource.perm(mode === 'create' ? 'create' : 'update'))) return <PermissionDenied />
+  if (mode === 'edit' && detail.isPending) {
+    return (
+      <Stack gap="md" aria-busy="true">
+        <Skeleton h={34} w={260} />
+        <Skeleton h={320} />
+      </Stack>
+    )
+  }
+  if (mode === 'edit' && detail.isError) {
+    const gone = isApiError(detail.error) && detail.error.status === 404
+    return (
+      <Stack gap="md">
+        <BackButton to={back} />
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title={gone ? t('not_found.title') : t('alert.title')}
+        >
+          {gone ? t('kit.page.gone') : ((detail.error as { message?: string }).message ?? t('alert.load_failed'))}
+        </Alert>
+      </Stack>
+    )
+  }
+  return (
+    <PageForm
+      key={`${mode}-${id ?? 'new'}`}
+      resource={resource}
+      mode={mode}
+      row={detail.data}
+      me={me}
+      title={title}
+      back={back}
+    />
+  )
+}
+
+function BackButton({ to }: { to: string }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  return (
+    <Button
+      variant="subtle"
+      color="gray"
+      size="compact-sm"
+      leftSection={<IconArrowLeft size={16} />}
+      onClick={() => void navigate(to, { relative: 'path' })}
+      w="fit-content"
+    >
+      {t('kit.page.back')}
+    </Button>
+  )
+}
+
+interface PageFormProps<R extends ResourceRow> {
+  resource: ResourceDefinition<R>
+  mode: DialogMode
+  row?: R
+  me?: Me
+  title: string
+  back: string
+}
+
+function PageForm<R extends ResourceRow>({ resource, mode, row, me, title, back }: PageFormProps<R>) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const [leaving, setLeaving] = useState(false)
+  const state = useResourceForm({ resource, mode, row, me, onSaved: () => setLeaving(true) })
+  const { form, submit, saving } = state
+  const sectionTitle = useSectionTitle(resource)
+
+  // Saved: back to the list once the form is no longer dirty for the blocker.
+  useEffect(() => {
+    if (leaving) void navigate(back, { relative: 'path' })
+  }, [leaving, navigate, back])
+
+  const dirty = form.isDirty() && !leaving
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname)
+  useEffect(() => {
+    if (!dirty) return
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault()
+    window.addEventListener('beforeunload', warn)
+    return () => window.removeEventListener('beforeunload', warn)
+  }, [dirty])
+
+  const groups = fieldSections(resource)
+  const main = groups.filter((g) => !g.section.side)
+  const side = groups.filter((g) => g.section.side)
+  const grid = { form, state, mode, row, me }
+  const card = ({ section, fields }: { section: FormSection; fields: FieldDef<R>[] }) => (
+    <Paper
+      key={section.key}
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'lg' }}
+      shadow="xs"
+      component="section"
+      aria-label={sectionTitle(section) || undefined}
+    >
+      {sectionTitle(section) && (
+        <Title order={4} mb="md">
+          {sectionTitle(section)}
+        </Title>
+      )}
+      <FieldGrid fields={fields} {...grid} />
+    </Paper>
+  )
+
+  return (
+    <UploadTracker>
+      {(uploading) => (
+        <Box component="form" onSubmit={submit} noValidate pos="relative">
+          <LoadingOverlay visible={saving} zIndex={5} overlayProps={{ radius: 'sm', blur: 1 }} />
+          <Stack gap="md">
+            <Stack gap={4}>
+              <BackButton to={back} />
+              <Title order={2} fz={{ base: 'h3', sm: 'h2' }}>
+                {title}
+              </Title>
+            </Stack>
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, md: side.length ? 8 : 12 }}>
+                <Stack gap="md">{main.map(card)}</Stack>
+              </Grid.Col>
+              {side.length > 0 && (
+                <Grid.Col span={{ base: 12, md: 4 }}>
+                  <Stack gap="md">{side.map(card)}</Stack>
+                </Grid.Col>
+              )}
+            </Grid>
+            <Paper withBorder radius="md" p="sm" shadow="sm" pos="sticky" bottom={8} style={{ zIndex: 4 }}>
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" onClick={() => void navigate(back, { relative: 'path' })} disabled={saving}>
+                  {t('actions.cancel')}
+                </Button>
+                <Button type="submit" loading={saving} disabled={uploading}>
+                  {t('actions.save')}
+                </Button>
+              </Group>
+            </Paper>
+          </Stack>
+          <ConfirmModal
+            opened={blocker.state === 'blocked'}
+            title={t('kit.page.leave_title')}
+            message={t('kit.page.leave_message')}
+            confirmLabel={t('kit.page.leave')}
+            color="red"
+            onCancel={() => blocker.reset?.()}
+            onConfirm={() => blocker.proceed?.()}
+          />
+        </Box>
+      )}
+    </UploadTracker>
+  )
+}

@@ -1,0 +1,53 @@
+/** @vitest-environment jsdom */
+import { describe, expect, it } from 'vitest'
+import { MAP_HEIGHT } from '@app/shared'
+import { field } from '../define'
+import { fireEvent, render, screen, waitFor } from '../../../test-utils/render'
+import { FieldHarness, valuesOf } from '../../../test-utils/form-harness'
+
+const map = field.map('map', { latField: 'lat', longField: 'long', zoomField: 'zoom' })
+
+async function mapContainer() {
+  const group = await screen.findByRole('group', { name: 'map' })
+  return group.querySelector('.leaflet-container') as HTMLElement
+}
+
+describe('MapField', () => {
+  it('draws a 350 px map with the zoom control at the bottom right and no wheel zoom', async () => {
+    render(<FieldHarness field={map} />)
+    const container = await mapContainer()
+    expect(container.style.height).toBe(`${MAP_HEIGHT}px`)
+    expect(container.querySelector('.leaflet-bottom.leaflet-right .leaflet-control-zoom')).toBeTruthy()
+    expect(container.querySelector('.leaflet-top.leaflet-left .leaflet-control-zoom')).toBeNull()
+    // Wheel zoom off: a wheel over the map leaves the zoom alone.
+    fireEvent.wheel(container, { deltaY: -500 })
+    expect(screen.getByText('Click the map to set the position')).toBeTruthy()
+  })
+
+  it('fills latitude and longitude with a click, even without tiles', async () => {
+    render(<FieldHarness field={map} />)
+    const container = await mapContainer()
+    expect(valuesOf().lat).toBeUndefined()
+    fireEvent.click(container, { clientX: 40, clientY: 30 })
+    await waitFor(() => expect(typeof valuesOf().lat).toBe('number'))
+    const { lat, long } = valuesOf()
+    expect(lat).toBeGreaterThanOrEqual(-90)
+    expect(lat).toBeLessThanOrEqual(90)
+    expect(long).toBeGreaterThanOrEqual(-180)
+    expect(long).toBeLessThanOrEqual(180)
+    // Rounded to 7 decimals.
+    expect(Math.round(lat * 1e7) / 1e7).toBe(lat)
+    expect(container.querySelector('path.leaflet-interactive')).toBeTruthy()
+  })
+
+  it('follows the zoom field', async () => {
+    let setZoom: ((z: number) => void) | undefined
+    render(<FieldHarness field={map} onForm={(f) => (setZoom = (z) => f.setFieldValue('zoom', z))} />)
+    const container = await mapContainer()
+    const zoomIn = container.querySelector('.leaflet-control-zoom-in') as HTMLElement
+    fireEvent.click(zoomIn)
+    await waitFor(() => expect(valuesOf().zoom).toBe(6))
+    setZoom?.(9)
+    await waitFor(() => expect(valuesOf().zoom).toBe(9))
+  })
+})

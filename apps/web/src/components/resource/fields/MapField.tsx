@@ -1,0 +1,53 @@
+import { lazy, Suspense } from 'react'
+import { Input, Skeleton } from '@mantine/core'
+import { MAP_HEIGHT } from '@app/shared'
+import { useTranslation } from 'react-i18next'
+import { appConfig } from '../../../lib/app-config'
+import { getPath } from '../../../lib/format'
+import type { FieldKindProps } from './types'
+
+// Leaflet loads with the first map, never with the login or a list.
+const MapPicker = lazy(() => import('./MapPicker'))
+
+const num = (v: unknown): number | null => {
+  if (v === '' || v === null || v === undefined) return null
+  const n = typeof v === 'number' ? v : Number(v)
+  return Number.isFinite(n) ? n : null
+}
+
+/**
+ * The map of a form: a click writes latitude and longitude into `latField`
+ * and `longField`, and the map's zoom and `zoomField` follow each other, so
+ * the saved zoom is the one the user saw. Tiles from MAP_TILE_URL.
+ */
+export function MapField({ field, form, label, required, disabled, description }: FieldKindProps<'map'>) {
+  const { t } = useTranslation()
+  const values = form.getValues()
+  const lat = num(getPath(values, field.latField))
+  const lng = num(getPath(values, field.longField))
+  const zoom = field.zoomField ? num(getPath(values, field.zoomField)) : null
+  return (
+    <Input.Wrapper labelElement="div" label={label} withAsterisk={required} description={description ?? t('kit.map.hint')}>
+      <div style={{ marginTop: 6 }}>
+        <Suspense fallback={<Skeleton h={MAP_HEIGHT} radius="md" />}>
+          <MapPicker
+            label={label}
+            position={lat !== null && lng !== null ? { lat, lng } : null}
+            zoom={zoom}
+            tileUrl={appConfig.mapTileUrl}
+            disabled={disabled}
+            onPick={(la, lo) => {
+              form.setFieldValue(field.latField, la)
+              form.setFieldValue(field.longField, lo)
+              form.clearFieldError(field.latField)
+              form.clearFieldError(field.longField)
+            }}
+            onZoom={(z) => {
+              if (field.zoomField && z !== zoom) form.setFieldValue(field.zoomField, z)
+            }}
+          />
+        </Suspense>
+      </div>
+    </Input.Wrapper>
+  )
+}

@@ -1,0 +1,138 @@
+import { useForm } from '@mantine/form'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import type { ApiError } from '../../lib/api-client'
+import { notifyError, notifySuccess } from '../../lib/notify'
+import type { Me } from '../../lib/permissions'
+import { zodFormErrors } from '../../lib/validation'
+import type { DialogMode, FieldDef, FormSection, FormValues, ResourceDefinition, ResourceRow } from './define'
+import { initialValues, isRequired, remapListErrors } from './form-values'
+import { resourceLabels } from './labels'
+import { splitFieldErrors, useInvalidateResource, useSaveResource } from './use-resource'
+
+/** Brings the first field with an error into view and focuses its input (after React has shown the errors). */
+export function scrollToFirstError(root: HTMLElement | null) {
+  window.setTimeout(() => {
+    const target = root?.querySelector<HTMLElement>('[aria-invalid="true"], .mantine-InputWrapper-error')
+    if (!target) return
+    target.scrollIntoView({ block: 'center', behavior: 'smooth' })
+    const input = target.matches('input, textarea, [contenteditable="true"], button')
+      ? target
+      : target.closest('.mantine-InputWrapper-root')?.querySelector<HTMLElement>('input, textarea, [contenteditable="true"]')
+    input?.focus({ preventScroll: true })
+  }, 0)
+}
+
+/** The label of a form path: `name` -> its field label; `general_info.0.title` -> the entry field's label. */
+function pathLabel<R extends ResourceRow>(
+  resource: ResourceDefinition<R>,
+  labels: ReturnType<typeof resourceLabels>,
+  path: string,
+) {
+  const parts = path.split('.').filter((p) => !/^\d+$/.test(p))
+  let fields: FieldDef[] = (resource.fields ?? []) as FieldDef[]
+  let def: FieldDef | undefined
+  for (const part of parts) {
+    def = fields.find((f) => f.name === part)
+    fields = def?.kind === 'repeatable' ? (def.fields as FieldDef[]) : []
+  }
+  return labels.field(parts[parts.length - 1] ?? path, def?.labelKey)
+}
+
+/**
+ * The state and save flow shared by the dialog and the page form: initial
+ * values (from the row on edit), validation with the resource's zod schema
+ * (errors of list entries put back on the entry shown), POST or PUT, the
+ * notifications, server field errors back on the fields (also inside list
+ * entries) and a scroll to the first error.
+ */
+export function useResourceForm<R extends ResourceRow>({
+  resource,
+  mode,
+  row,
+  onSaved,
+  onFailed,
+}: {
+  resource: ResourceDefinition<R>
+  mode: DialogMode
+  row?: R
+  me?: Me
+  /** After a successful save (the lists are being invalidated). */
+  onSaved: (saved: R | undefined) => void
+  onFailed?: (error: ApiError) => void
+}) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const labels = resourceLabels(resource, t)
+  const save = useSaveResource(resource)
+  const invalidate = useInvalidateResource(resource.name)
+  const fields = (resource.fields ?? []) as FieldDef[]
+  const fieldNames = fields.map((f) => f.name)
+  const listFields = fields.filter((f) => f.kind === 'repeatable').map((f) => f.name)
+  const schema = mode === 'edit' ? (resource.updateSchema ?? resource.schema) : resource.schema
+  const labelFor = (path: string) => pathLabel(resource, labels, path)
+  const subField = (path: string, labelKey?: string) => ({
+    label: labelKey ? t(labelKey) : labelFor(path),
+    required: isRequired(schema, path),
+  })
+
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: initialValues(fields, mode, row, resource.transformRow as ((row: ResourceRow) => FormValues) | undefined),
+    validate: (values) => (schema ? remapListErrors(zodFormErrors(schema, values, t, labelFor, true), values, fields) : {}),
+    validateInputOnBlur: true,
+  })
+
+  const submit = form.onSubmit(
+    async (values, event) => {
+      const root = (event?.currentTarget as HTMLElement | undefined) ?? null
+      let body: unknown = values
+      if (schema) {
+        const parsed = schema.safeParse(values)
+        if (parsed.success) body = parsed.data
+      }
+      if (resource.toPayload) body = resource.toPayload(body as FormValues, mode, row)
+      const res = await save.mutateAsync({ id: mode === 'edit' ? row?.id : undefined, body })
+      const model = labels.model()
+      if (res.ok) {
+        notifySuccess(
+          t(mode === 'create' ? 'notify.created_title' : 'notify.updated_title'),
+          t(mode === 'create' ? 'notify.created' : 'notify.updated', { model }),
+        )
+        form.resetDirty()
+        void invalidate()
+        onSaved(res.data?.data)
+        resource.onSaved?.({ mode, saved: res.data?.data, navigate: (to) => void navigate(to) })
+        return
+      }
+      const { fieldErrors, rest } = splitFieldErrors(res.error.errors, fieldNames, listFields)
+      form.setErrors(remapListErrors(fieldErrors, form.getValues(), fields))
+      scrollToFirstError(root)
+      if (rest.length > 0 || Object.keys(fieldErrors).length === 0) {
+        notifyError(
+          t(mode === 'create' ? 'notify.create_failed_title' : 'notify.update_failed_title'),
+          [res.error.message, ...rest].join(' '),
+        )
+      }
+      onFailed?.(res.error)
+    },
+    (_errors, _values, event) => scrollToFirstError((event?.currentTarget as HTMLElement | undefined) ?? null),
+  )
+
+  return { form, submit, saving: save.isPending, schema, labelFor, subField, fields, invalidate }
+}
+
+/** The resource's fields grouped by section, in the declared order (one untitled group without sections). */
+export function fieldSections<R extends ResourceRow>(
+  resource: ResourceDefinition<R>,
+): { section: FormSection; fields: FieldDef<R>[] }[] {
+  const fields = resource.fields ?? []
+  const sections = resource.sections?.length ? resource.sections : [{ key: 'main' }]
+  const first = sections[0]!.key
+  return sections
+    .map((section) => ({
+      section,
+      fields: fields.filter((f) => (sections.some((s) => s.key === f.section) ? f.section : first) === section.key),
+    }))
+    .filter((g) => g.fields.length > 0)
+}

@@ -1,0 +1,72 @@
+import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '@app/shared'
+import { apiHeaders, apiUrl, reportFailure, toApiError, type ApiResult } from './api-client'
+
+/**
+ * Catalogue images (DESIGN §6): uploaded one at a time to
+ * `POST /actions_gallery/upload` (multipart field `image`), which answers
+ * `{ data: { file_name, url } }`; forms then send only the `file_name`.
+ * Served at `/api/v1/images/{file_name}`.
+ */
+export const UPLOAD_PATH = '/actions_gallery/upload'
+
+export interface UploadedImage {
+  file_name: string
+  url: string
+}
+
+/** Where an uploaded image is shown from. */
+export function imageUrl(fileName: string): string {
+  return apiUrl(`/images/${encodeURIComponent(fileName)}`)
+}
+
+/** Why a file is refused before it is sent; null when it may go. */
+export type ImageRefusal = 'too_large' | 'wrong_type' | 'too_many' | null
+
+export function checkImage(file: Pick<File, 'size' | 'type'>): ImageRefusal {
+  if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return 'wrong_type'
+  if (file.size > MAX_IMAGE_BYTES) return 'too_large'
+  return null
+}
+
+/**
+ * Sends one image with progress (fetch cannot report upload progress, so this
+ * is an XMLHttpRequest with the client's usual headers). Errors are values, as
+ * with every other call: 413 too large, 415 wrong type, 0 network.
+ */
+export function uploadImage(
+  file: File,
+  opts: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
+): Promise<ApiResult<UploadedImage>> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', apiUrl(UPLOAD_PATH))
+    xhr.withCredentials = true
+    for (const [k, v] of Object.entries(apiHeaders())) xhr.setRequestHeader(k, v)
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) opts.onProgress?.(Math.round((e.loaded / e.total) * 100))
+    }
+    const parse = () => {
+      try {
+        return JSON.parse(xhr.responseText) as unknown
+      } catch {
+        return undefined
+      }
+    }
+    xhr.onload = () => {
+      const body = parse() as { data?: UploadedImage } | undefined
+      if (xhr.status === 200 && body?.data?.file_name) {
+        opts.onProgress?.(100)
+        resolve({ ok: true, status: 200, data: body.data })
+        return
+      }
+      reportFailure(UPLOAD_PATH, xhr.status)
+      resolve({ ok: false, error: toApiError(xhr.status === 200 ? 500 : xhr.status, body) })
+    }
+    xhr.onerror = () => resolve({ ok: false, error: toApiError(0, undefined) })
+    xhr.onabort = () => resolve({ ok: false, error: { status: 0, message: 'aborted', errors: {} } })
+    opts.signal?.addEventListener('abort', () => xhr.abort())
+    const body = new FormData()
+    body.append('image', file)
+    xhr.send(body)
+  })
+}

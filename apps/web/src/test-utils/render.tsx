@@ -1,0 +1,38 @@
+import type { ReactElement, ReactNode } from 'react'
+import { MantineProvider } from '@mantine/core'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render as rtlRender, type RenderOptions } from '@testing-library/react'
+import { I18nextProvider } from 'react-i18next'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import i18n from '../i18n'
+
+/**
+ * Renders a component the way the app does (Mantine without transitions, i18n in English, a fresh
+ * query client, a data router so `useBlocker`/`useNavigate` work), as in
+ * mantinedev/vite-template's test-utils.
+ */
+export function render(
+  ui: ReactElement,
+  opts: RenderOptions & { path?: string; routes?: { path: string; element: ReactNode }[] } = {},
+) {
+  void i18n.changeLanguage('en')
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
+  const router = createMemoryRouter(
+    [{ path: opts.path ?? '/', element: ui }, ...(opts.routes ?? []), { path: '*', element: <p>elsewhere</p> }],
+    { initialEntries: [opts.path ?? '/'] },
+  )
+  const result = rtlRender(<RouterProvider router={router} />, {
+    ...opts,
+    wrapper: ({ children }) => (
+      <I18nextProvider i18n={i18n}>
+        <MantineProvider env="test">
+          <QueryClientProvider client={client}>{children}</QueryClientProvider>
+        </MantineProvider>
+      </I18nextProvider>
+    ),
+  })
+  return { ...result, router, client }
+}
+
+export * from '@testing-library/react'
+export { default as userEvent } from '@testing-library/user-event'

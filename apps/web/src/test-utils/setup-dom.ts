@@ -1,0 +1,48 @@
+/*
+ * What jsdom lacks and Mantine, Leaflet and ProseMirror touch. Runs before
+ * every test file; does nothing in the node environment.
+ */
+import { afterEach } from 'vitest'
+
+if (typeof window !== 'undefined') {
+  const { cleanup } = await import('@testing-library/react')
+  afterEach(() => cleanup())
+
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia
+
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver
+  Element.prototype.scrollIntoView ??= function scrollIntoView() {}
+  window.HTMLElement.prototype.scrollTo ??= function scrollTo() {}
+  // ProseMirror measures selections.
+  document.createRange = () => {
+    const range = new Range()
+    range.getBoundingClientRect = () => new DOMRect(0, 0, 0, 0)
+    range.getClientRects = () =>
+      ({ item: () => null, length: 0, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList
+    return range
+  }
+  document.elementFromPoint ??= () => null
+  Element.prototype.getClientRects ??= () => [] as unknown as DOMRectList
+  // Textarea autosize listens for font loading.
+  if (!(document as { fonts?: unknown }).fonts) {
+    Object.defineProperty(document, 'fonts', {
+      value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
+    })
+  }
+  URL.createObjectURL ??= () => 'blob:preview'
+  URL.revokeObjectURL ??= () => {}
+}
