@@ -106,6 +106,74 @@ function limitSuite(store: 'memory' | 'redis') {
       }
     })
 
+    it('keys the login limit on the account as sign-in identifies it (NFC, IDNA), not on the typed string', async () => {
+      const ip = '192.0.2.60'
+      const spellings = [
+        'agent@example.test',
+        ' Agent@EXAMPLE.test ',
+        'agent@ｅｘａｍｐｌｅ.test', // full-width domain: IDNA maps it to example.test
+        'AGENT@Ｅｘａｍｐｌｅ.ＴＥＳＴ',
+        'agent@example.test',
+      ]
+      for (let i = 0; i < 10; i++) {
+        const res = await hit(
+          i % 2 ? b : a,
+          '/auth/login',
+          { email: spellings[i % spellings.length], password: 'wrong-password' },
+          ip,
+        )
+        expect(res.statusCode, `attempt ${i + 1}`).toBe(422)
+      }
+      for (const email of spellings) {
+        expect((await hit(a, '/auth/login', { email, password: 'wrong-password' }, ip)).statusCode, email).toBe(429)
+      }
+      const idn = 'ana@bücher.test'
+      for (let i = 0; i < 10; i++)
+        await hit(a, '/auth/login', { email: i % 2 ? idn : 'ana@xn--bcher-kva.test', password: 'x-password' }, ip)
+      expect((await hit(b, '/auth/login', { email: 'ANA@BU\u0308CHER.test', password: 'x-password' }, ip)).statusCode).toBe(429)
+    })
+
+    it('stops password spraying: 100 e-mails from one address get 429 after 60 attempts', async () => {
+      const ip = '192.0.2.70'
+      const statuses: number[] = []
+      for (let i = 0; i < 100; i++) {
+        const res = await hit(i % 2 ? b : a, '/auth/login', { email: `spray${i}@example.test`, password: 'Password1!' }, ip)
+        statuses.push(res.statusCode)
+      }
+      expect(statuses.slice(0, 60).every((s) => s === 422)).toBe(true)
+      expect(statuses.slice(60).every((s) => s === 429)).toBe(true)
+      // Another address is not affected.
+      expect(
+        (await hit(a, '/auth/login', { email: 'spray0@example.test', password: 'Password1!' }, '192.0.2.71')).statusCode,
+      ).toBe(422)
+    })
+
+    it.each(['/auth/forgot', '/auth/resend_activation', '/auth/register'])(
+      '%s is limited per address across e-mails and per account across addresses',
+      async (url) => {
+        const tag = url.split('/').pop()!
+        const body = (email: string) =>
+          url === '/auth/register'
+            ? { companies: 'Acme', name: 'Ana', email, password: 'abcdefgh', password_confirmation: 'abcdefgh' }
+            : { email }
+        // One address, many e-mails: the sixth call is refused.
+        const ip = url === '/auth/forgot' ? '192.0.2.80' : url === '/auth/register' ? '192.0.2.81' : '192.0.2.82'
+        for (let i = 0; i < 5; i++)
+          expect((await hit(i % 2 ? b : a, url, body(`${tag}-many${i}@example.test`), ip)).statusCode).toBeLessThan(429)
+        expect((await hit(a, url, body(`${tag}-many9@example.test`), ip)).statusCode).toBe(429)
+        // One account from many addresses, spelled differently: the sixth call is refused.
+        const spellings = [`${tag}-target@example.test`, `${tag.toUpperCase()}-Target@ｅｘａｍｐｌｅ.test`]
+        for (let i = 0; i < 5; i++)
+          expect(
+            (await hit(i % 2 ? b : a, url, body(spellings[i % 2]!), `198.51.100.${10 + i}`)).statusCode,
+            `#${i + 1}`,
+          ).toBeLessThan(429)
+        const limited = await hit(b, url, body(spellings[1]!), '198.51.100.99')
+        expect(limited.statusCode).toBe(429)
+        expect(Number(limited.headers['retry-after'])).toBeGreaterThan(120)
+      },
+    )
+
     it('does not limit me, logout or change_password', async () => {
       for (let i = 0; i < 15; i++)
         expect((await a.app.inject({ url: '/api/v1/auth/me', remoteAddress: '192.0.2.40' })).statusCode).toBe(401)

@@ -36,7 +36,7 @@ import {
   setUserLocale,
 } from './auth.service.js'
 import { GOOGLE_JWKS_URL, googleVerifier } from './google.js'
-import { ACCOUNT_LIMIT, LOGIN_LIMIT, loginKey, registerRateLimits } from './rate-limit.js'
+import { LIMITS, limitHook, registerRateLimits } from './rate-limit.js'
 
 const tags = ['auth']
 const ok = (req: FastifyRequest, key: string, data: Record<string, unknown> = {}) => ({
@@ -75,22 +75,22 @@ export default async function authRoutes(parent: FastifyInstance) {
     return { data: { token: session.token, expires_at: session.expiresAt.toISOString() }, message: t(locale, 'login_success') }
   }
 
-  const accountLimit = { ...ACCOUNT_LIMIT }
+  // Each route counts its own calls (the name); see rate-limit.ts for what each list holds.
+  const limited = (name: string, limits: (typeof LIMITS)[keyof typeof LIMITS]) => ({
+    config: { access: 'public' as const },
+    preValidation: limitHook(app, name, limits),
+  })
 
-  app.post(
-    '/auth/register',
-    { schema: { tags, body: registerSchema }, config: { access: 'public', rateLimit: accountLimit } },
-    async (req) => {
-      const locale = requestLocale(req)
-      const { owner, token } = await registerCompany(app.db, req.body, locale)
-      mailer.queue(accountMail('activation', locale, owner, link('/activation', { token, email: owner.email })))
-      return ok(req, 'register_success', { email: owner.email })
-    },
-  )
+  app.post('/auth/register', { schema: { tags, body: registerSchema }, ...limited('register', LIMITS.mail) }, async (req) => {
+    const locale = requestLocale(req)
+    const { owner, token } = await registerCompany(app.db, req.body, locale)
+    mailer.queue(accountMail('activation', locale, owner, link('/activation', { token, email: owner.email })))
+    return ok(req, 'register_success', { email: owner.email })
+  })
 
   app.post(
     '/auth/activation',
-    { schema: { tags, body: activationSchema }, config: { access: 'public', rateLimit: accountLimit } },
+    { schema: { tags, body: activationSchema }, ...limited('activation', LIMITS.account) },
     async (req) => {
       await activate(app.db, req.body.token, req.body.email)
       return ok(req, 'activation_success', { email: req.body.email })
@@ -99,7 +99,7 @@ export default async function authRoutes(parent: FastifyInstance) {
 
   app.post(
     '/auth/resend_activation',
-    { schema: { tags, body: emailOnlySchema }, config: { access: 'public', rateLimit: accountLimit } },
+    { schema: { tags, body: emailOnlySchema }, ...limited('resend', LIMITS.mail) },
     async (req) => {
       const locale = requestLocale(req)
       const user = await findUserByEmail(app.db, req.body.email)
@@ -116,7 +116,7 @@ export default async function authRoutes(parent: FastifyInstance) {
     '/auth/login',
     {
       schema: { tags, body: loginSchema },
-      config: { access: 'public', rateLimit: { ...LOGIN_LIMIT, keyGenerator: loginKey } },
+      ...limited('login', LIMITS.login),
     },
     async (req, reply) => {
       const user = await checkLogin(app.db, req.body.email, req.body.password)
@@ -150,28 +150,20 @@ export default async function authRoutes(parent: FastifyInstance) {
     return ok(req, 'logout_success')
   })
 
-  app.post(
-    '/auth/forgot',
-    { schema: { tags, body: emailOnlySchema }, config: { access: 'public', rateLimit: accountLimit } },
-    async (req) => {
-      const locale = requestLocale(req)
-      const user = await findUserByEmail(app.db, req.body.email)
-      if (user && user.status !== 'blocked') {
-        const token = await issueToken(app.db, user.id, 'reset')
-        mailer.queue(accountMail('reset', locale, user, link('/reset', { email: user.email, token })))
-      }
-      return ok(req, 'forgot_sent')
-    },
-  )
+  app.post('/auth/forgot', { schema: { tags, body: emailOnlySchema }, ...limited('forgot', LIMITS.mail) }, async (req) => {
+    const locale = requestLocale(req)
+    const user = await findUserByEmail(app.db, req.body.email)
+    if (user && user.status !== 'blocked') {
+      const token = await issueToken(app.db, user.id, 'reset')
+      mailer.queue(accountMail('reset', locale, user, link('/reset', { email: user.email, token })))
+    }
+    return ok(req, 'forgot_sent')
+  })
 
-  app.post(
-    '/auth/reset',
-    { schema: { tags, body: resetSchema }, config: { access: 'public', rateLimit: accountLimit } },
-    async (req) => {
-      await resetPassword(app.db, req.body.token, req.body.email, req.body.password)
-      return ok(req, 'reset_success')
-    },
-  )
+  app.post('/auth/reset', { schema: { tags, body: resetSchema }, ...limited('reset', LIMITS.account) }, async (req) => {
+    await resetPassword(app.db, req.body.token, req.body.email, req.body.password)
+    return ok(req, 'reset_success')
+  })
 
   app.post(
     '/auth/change_password',
@@ -190,7 +182,7 @@ export default async function authRoutes(parent: FastifyInstance) {
 
     app.post(
       '/auth/google_login',
-      { schema: { tags, body: googleLoginSchema }, config: { access: 'public', rateLimit: accountLimit } },
+      { schema: { tags, body: googleLoginSchema }, ...limited('google_login', LIMITS.account) },
       async (req, reply) => {
         const locale = requestLocale(req)
         const identity = await verify(req.body.credential)
@@ -215,7 +207,7 @@ export default async function authRoutes(parent: FastifyInstance) {
 
     app.post(
       '/auth/complete_signup',
-      { schema: { tags, body: completeSignupSchema }, config: { access: 'public', rateLimit: accountLimit } },
+      { schema: { tags, body: completeSignupSchema }, ...limited('complete_signup', LIMITS.account) },
       async (req, reply) => {
         const locale = requestLocale(req)
         const identity = await verify(req.body.credential)
