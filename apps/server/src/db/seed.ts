@@ -14,6 +14,7 @@ import {
 import { createCompanyWithOwner, isEmpty, syncPermissions } from '../services/companies.js'
 import { slugify } from '@app/shared'
 import { seedDemoHotels } from './seed-hotels.js'
+import { seedTransport } from './seed-transport.js'
 
 export const DEMO_LOGIN = { email: 'owner@demo.travel', password: 'demo-owner-2026' }
 
@@ -208,6 +209,7 @@ export async function seed(db: Db, opts: { demo: boolean }): Promise<{ created: 
         await t.insert(locationTripIdeas).values(trip_ideas.map((g, position) => ({ ...g, location_id: row!.id, position })))
     }
     await seedDemoHotels(t, company.id, cityIds)
+    await seedTransport(t, company.id)
   })
   return { created: true }
 }

@@ -7,9 +7,22 @@ import auth from './auth/auth.routes.js'
 import dashboard from './dashboard/dashboard.routes.js'
 import locations from './locations/locations.routes.js'
 import rooms from './hotels/rooms.routes.js'
+import transportations from './transportations/transportations.routes.js'
+import trainRoutes from './train-routes/train-routes.routes.js'
 
 /**
  * Every API module, mounted under /api/v1. One line per module; each module
  * declares its own routes and their access (DESIGN §5).
  */
-export const apiModules: FastifyPluginAsync[] = [reference, auth, dashboard, users, roles, permissions, locations, rooms]
+export const apiModules: FastifyPluginAsync[] = [
+  reference,
+  auth,
+  dashboard,
+  users,
+  roles,
+  permissions,
+  locations,
+  rooms,
+  transportations,
+  trainRoutes,
+]

@@ -1,0 +1,200 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import { slugify, trainDurationHours } from '@app/shared'
+import type { Db } from './client.js'
+import {
+  attributes,
+  groupAttributes,
+  locations,
+  trainRouteAttributes,
+  trainRoutes,
+  transportationAttributes,
+  transportationFaqs,
+  transportationPricesExtra,
+  transportations,
+  transportationServicePrices,
+} from './schema/index.js'
+
+/**
+ * The demo company's vehicles and train routes (issue 10), written as an
+ * Indonesian pilgrimage agency writes them: an airport transfer by GMC from
+ * Jeddah, a ziarah bus in Makkah, and the Haramain high-speed railway between
+ * Makkah and Madinah. Called by db/seed.ts in its transaction, after the
+ * locations and attribute groups.
+ */
+
+const carGroups = [
+  { name: 'Jenis Mobil', option_type: 'radio', values: ['GMC Yukon', 'Toyota Hiace', 'Bus Besar'] },
+  {
+    name: 'Rute Transportasi',
+    option_type: 'checkbox',
+    values: ['Bandara Jeddah - Hotel Makkah', 'Makkah - Madinah', 'Ziarah Kota Makkah'],
+  },
+] as const
+
+export async function seedTransport(t: Db, companyId: number): Promise<void> {
+  const places = await t
+    .select({ id: locations.id, slug: locations.slug, lat: locations.lat, long: locations.long })
+    .from(locations)
+    .where(and(eq(locations.company_id, companyId), inArray(locations.slug, ['makkah', 'madinah', 'jeddah'])))
+  const place = (slug: string) => places.find((p) => p.slug === slug)!
+
+  const valueIds: Record<string, number> = {}
+  for (const g of carGroups) {
+    const [group] = await t
+      .insert(groupAttributes)
+      .values({ company_id: companyId, name: g.name, type: 'transportation', option_type: g.option_type })
+      .returning({ id: groupAttributes.id })
+    const rows = await t
+      .insert(attributes)
+      .values(
+        g.values.map((name) => ({
+          company_id: companyId,
+          group_id: group!.id,
+          name,
+          slug: slugify(name),
+          description: `${g.name}: ${name}`,
+          is_active: true,
+        })),
+      )
+      .returning({ id: attributes.id, name: attributes.name })
+    for (const r of rows) valueIds[r.name] = r.id
+  }
+
+  const vehicles = [
+    {
+      name: 'GMC Yukon Antar-Jemput Bandara Jeddah',
+      at: 'jeddah',
+      content:
+        '<p>Penjemputan di <strong>Bandara King Abdulaziz</strong> Jeddah langsung ke hotel Anda di Makkah. Sopir berbahasa Indonesia dan Arab.</p>',
+      vehicle_number: 'JED 4521',
+      min_reservation: 1,
+      max_day: 3,
+      price: 850,
+      sale_price: 800,
+      real_address: 'Bandara Internasional King Abdulaziz, Terminal Haji, Jeddah',
+      faqs: [
+        { title: 'Berapa koper yang boleh dibawa?', content: 'Dua koper besar dan satu tas kabin per penumpang.' },
+        { title: 'Berapa lama sopir menunggu?', content: 'Sopir menunggu hingga 90 menit setelah pesawat mendarat.' },
+      ],
+      extra: [{ name: 'Kursi anak', value: 25, type: 'per_day' as const, person_price: false }],
+      fees: [
+        {
+          name: 'Biaya layanan',
+          name_en: 'Service fee',
+          description: 'Termasuk tol dan parkir bandara',
+          description_en: 'Includes tolls and airport parking',
+          value: 5,
+          type: 'percent' as const,
+          person_price: false,
+        },
+      ],
+      values: ['GMC Yukon', 'Bandara Jeddah - Hotel Makkah'],
+    },
+    {
+      name: 'Bus Ziarah Kota Makkah',
+      at: 'makkah',
+      content: '<p>Bus 45 kursi untuk ziarah Jabal Tsur, Jabal Rahmah, Arafah, Muzdalifah dan Mina bersama muthawwif.</p>',
+      vehicle_number: 'MKH 7788',
+      min_reservation: 2,
+      max_day: 1,
+      price: 2400,
+      sale_price: null,
+      real_address: 'Misfalah, Makkah',
+      faqs: [{ title: 'Berapa lama ziarah?', content: 'Sekitar 4 jam, berangkat setelah salat Subuh.' }],
+      extra: [],
+      fees: [],
+      values: ['Bus Besar', 'Ziarah Kota Makkah'],
+    },
+  ]
+  for (const v of vehicles) {
+    const at = place(v.at)
+    const [row] = await t
+      .insert(transportations)
+      .values({
+        company_id: companyId,
+        location_id: at.id,
+        name: v.name,
+        slug: slugify(v.name),
+        content: v.content,
+        status: 'publish',
+        is_featured: true,
+        vehicle_number: v.vehicle_number,
+        min_reservation: v.min_reservation,
+        max_day: v.max_day,
+        price: v.price,
+        sale_price: v.sale_price,
+        extra_price: v.extra.length > 0,
+        service_fee: v.fees.length > 0,
+        real_address: v.real_address,
+        lat: at.lat,
+        long: at.long,
+        zoom: 13,
+        meta_title: v.name,
+        meta_description: v.name,
+      })
+      .returning({ id: transportations.id })
+    const id = row!.id
+    await t.insert(transportationFaqs).values(v.faqs.map((f, position) => ({ ...f, transportation_id: id, position })))
+    if (v.extra.length)
+      await t.insert(transportationPricesExtra).values(v.extra.map((e, position) => ({ ...e, transportation_id: id, position })))
+    if (v.fees.length)
+      await t.insert(transportationServicePrices).values(v.fees.map((f, position) => ({ ...f, transportation_id: id, position })))
+    await t
+      .insert(transportationAttributes)
+      .values(v.values.map((name) => ({ transportation_id: id, attribute_id: valueIds[name]! })))
+  }
+
+  const classes = await t
+    .select({ id: attributes.id, name: attributes.name })
+    .from(attributes)
+    .where(and(eq(attributes.company_id, companyId), inArray(attributes.name, ['Kelas Ekonomi', 'Kelas Bisnis'])))
+  const classOf = { economy: 'Kelas Ekonomi', business: 'Kelas Bisnis' }
+  const routes = [
+    {
+      name: 'Haramain Makkah - Madinah',
+      code: 'HHR-MKK-MED',
+      from: 'makkah',
+      to: 'madinah',
+      departure_time: '08:00',
+      arrival_time: '10:25',
+      price_adult: 250,
+      price_children: 125,
+      train_type: 'economy' as const,
+    },
+    {
+      name: 'Haramain Madinah - Makkah',
+      code: 'HHR-MED-MKK',
+      from: 'madinah',
+      to: 'makkah',
+      departure_time: '22:30',
+      arrival_time: '00:55',
+      price_adult: 400,
+      price_children: 200,
+      train_type: 'business' as const,
+    },
+  ]
+  for (const r of routes) {
+    const [row] = await t
+      .insert(trainRoutes)
+      .values({
+        company_id: companyId,
+        name: r.name,
+        code: r.code,
+        from_id: place(r.from).id,
+        to_id: place(r.to).id,
+        departure_time: r.departure_time,
+        arrival_time: r.arrival_time,
+        duration: trainDurationHours(r.departure_time, r.arrival_time)!,
+        price_adult: r.price_adult,
+        price_children: r.price_children,
+        max_passengers: 417,
+        bagage_checkin: 23,
+        bagage_cabin: 7,
+        train_type: r.train_type,
+        is_active: true,
+      })
+      .returning({ id: trainRoutes.id })
+    const trainClass = classes.find((c) => c.name === classOf[r.train_type])
+    if (trainClass) await t.insert(trainRouteAttributes).values({ route_id: row!.id, attribute_id: trainClass.id })
+  }
+}
