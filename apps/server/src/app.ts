@@ -19,6 +19,7 @@ import auth from './plugins/auth.js'
 import docs from './plugins/docs.js'
 import errors from './plugins/errors.js'
 import inputGuard, { frameworkError } from './plugins/input-guard.js'
+import requestLimits, { clientErrorHandler, serverTimeouts } from './plugins/request-limits.js'
 import securityHeaders from './plugins/security-headers.js'
 import web from './plugins/web.js'
 import zod from './plugins/zod.js'
@@ -79,6 +80,8 @@ export async function buildApp({ config, database, logger, modules = [] }: Build
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkError,
+    ...serverTimeouts(config.REQUEST_TIMEOUT_MS),
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>()
 
   // List counters of every declared resource, installed or rebuilt when a declaration changed.
@@ -107,6 +110,7 @@ export async function buildApp({ config, database, logger, modules = [] }: Build
   // assets are compressed once at build time instead (plugins/web.ts).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] })
   await app.register(securityHeaders, { config })
+  await app.register(requestLimits)
   await app.register(cookie)
   await app.register(errors)
   await app.register(inputGuard)

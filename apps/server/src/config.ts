@@ -56,6 +56,8 @@ export const configSchema = z.object({
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || v.length >= 8, { message: 'must be at least 8 characters' }),
   TRUST_PROXY: boolEnv.default(false),
+  /** The whole request, headers and body, must arrive within this (docs/decisions/hardening.md). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 })
