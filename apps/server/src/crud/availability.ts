@@ -12,8 +12,10 @@ import {
   pagination,
   type AvailabilityShape,
   type Entity,
+  type OrderItemKind,
 } from '@app/shared'
 import type { Db } from '../db/client.js'
+import { applyCalendarCapacity } from './inventory.js'
 import { notFound, unprocessable } from '../lib/errors.js'
 import { registerMessages } from '../lib/i18n.js'
 import type { SessionUser } from '../lib/sessions.js'
@@ -82,6 +84,18 @@ export interface AvailabilityOptions {
   defaults: (item: Record<string, any>) => Record<string, unknown>
   /** Refuses values an item does not allow (capacity above the room's stock): field -> the limit. */
   limits?: (values: Record<string, any>, item: Record<string, any>) => LimitError | undefined
+  /**
+   * Items orders book (crud/inventory.ts): the stock kind, and what each
+   * written day may hold (0 when blocked). Every range write then moves the
+   * stock rows' capacity in its transaction, and is refused with 409 and the
+   * days when that would go below what orders already hold (DESIGN §7).
+   */
+  stock?: {
+    kind: OrderItemKind
+    /** The variant a write is for (`train_type`), '' when the item has none. */
+    variant?: (input: Record<string, any>) => string
+    capacity: (input: Record<string, any>, item: Record<string, any>) => number
+  }
   /** Answer fields of a day besides id, item, keys, date and values, taken from the item (`hotel_id`). */
   answer?: readonly string[]
   tag?: string
@@ -255,6 +269,18 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
             ),
           )
         await writeRange(tx, input, item.id as number)
+        if (opts.stock)
+          await applyCalendarCapacity(tx, {
+            companyId: auth.companyId,
+            kind: opts.stock.kind,
+            itemId: item.id as number,
+            variant: opts.stock.variant?.(input) ?? '',
+            startDate: input.start_date as string,
+            endDate: input.end_date as string,
+            weekdays: input.weekdays as number[] | undefined,
+            capacity: opts.stock.capacity(input, item),
+            field: input.blocked === true ? 'blocked' : undefined,
+          })
         return days(tx, input, item)
       })
       return { data: rows }

@@ -15,6 +15,7 @@ import { createCompanyWithOwner, isEmpty, syncPermissions } from '../services/co
 import { slugify } from '@app/shared'
 import { seedDemoHotels } from './seed-hotels.js'
 import { seedTransport } from './seed-transport.js'
+import { seedDemoOrders } from '../modules/orders/orders.seed.js'
 
 export const DEMO_LOGIN = { email: 'owner@demo.travel', password: 'demo-owner-2026' }
 
@@ -154,7 +155,7 @@ export async function seed(db: Db, opts: { demo: boolean }): Promise<{ created: 
   if (!opts.demo || !(await isEmpty(db))) return { created: false }
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db
-    const { company } = await createCompanyWithOwner(t, {
+    const { company, owner } = await createCompanyWithOwner(t, {
       company: 'Amanah Tour & Travel',
       owner: {
         name: 'Siti Rahmawati',
@@ -210,6 +211,7 @@ export async function seed(db: Db, opts: { demo: boolean }): Promise<{ created: 
     }
     await seedDemoHotels(t, company.id, cityIds)
     await seedTransport(t, company.id)
+    await seedDemoOrders(t, company.id, owner.id)
   })
   return { created: true }
 }

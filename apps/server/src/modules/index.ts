@@ -9,6 +9,7 @@ import locations from './locations/locations.routes.js'
 import rooms from './hotels/rooms.routes.js'
 import transportations from './transportations/transportations.routes.js'
 import trainRoutes from './train-routes/train-routes.routes.js'
+import orders from './orders/orders.routes.js'
 
 /**
  * Every API module, mounted under /api/v1. One line per module; each module
@@ -25,4 +26,5 @@ export const apiModules: FastifyPluginAsync[] = [
   rooms,
   transportations,
   trainRoutes,
+  orders,
 ]

@@ -12,6 +12,7 @@ import {
   roomSchema,
 } from '@app/shared'
 import { defineAvailability } from '../../crud/availability.js'
+import { applyDefaultCapacity } from '../../crud/inventory.js'
 import { defineResource, type WriteContext } from '../../crud/resource.js'
 import { attributes, groupAttributes, hotels, roomAttributes, roomAvailability, rooms } from '../../db/schema/index.js'
 import { checkCompanyFiles } from '../../lib/company-files.js'
@@ -118,7 +119,16 @@ async function prepare(input: RoomValues, { tx, auth, existing }: WriteContext) 
   return values
 }
 
-async function afterWrite(id: number, input: RoomValues, { tx }: WriteContext) {
+async function afterWrite(id: number, input: RoomValues, { tx, existing }: WriteContext) {
+  // Days without their own calendar row hold the room's stock: booked stock follows it, or the change is a 409.
+  if (existing && input.room_stock !== existing.room_stock)
+    await applyDefaultCapacity(tx, {
+      kind: 'room',
+      itemId: id,
+      capacity: input.room_stock,
+      field: 'room_stock',
+      hasDayRow: sql`EXISTS (SELECT 1 FROM room_availability a WHERE a.room_id = s.item_id AND a.date = s.day)`,
+    })
   if (!input.attributes_list) return
   await tx.delete(roomAttributes).where(eq(roomAttributes.room_id, id))
   if (input.attributes_list.length)
@@ -210,6 +220,8 @@ export const roomCalendar = defineAvailability({
   },
   defaults: (room) => ({ price: room.price, capacity: room.room_stock, blocked: false }),
   limits: (v, room) => (v.capacity > room.room_stock ? { capacity: { limit: room.room_stock } } : undefined),
+  // What orders may take of each written day: its capacity, none when blocked (crud/inventory.ts).
+  stock: { kind: 'room', capacity: (v) => (v.blocked ? 0 : v.capacity) },
   answer: ['hotel_id'],
 })
 

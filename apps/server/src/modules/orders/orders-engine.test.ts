@@ -5,7 +5,6 @@ import { createCompany, createUserWithPermissions, type Actor } from '../../../t
 import { applyCalendarCapacity } from '../../crud/inventory.js'
 import type { Db } from '../../db/client.js'
 import { ItemRefusal, addDays, cents, eachDay, registerOrderKind, sar, type ItemPlan } from './kinds.js'
-import ordersModule from './orders.routes.js'
 import { stockDrift } from './orders.service.js'
 
 /**
@@ -110,8 +109,7 @@ const booked = async (roomId: number, d: string) => {
 }
 
 beforeAll(async () => {
-  // Mounted here until the catalogue kinds are on main (then modules/index.ts mounts it).
-  t = await buildTestApp({}, [ordersModule])
+  t = await buildTestApp()
   const c = await createCompany(t.app)
   owner = c.owner
   companyId = c.company.id

@@ -2,4 +2,4 @@
  * The bookable kinds, one adapter each (modules/orders/kinds.ts): importing
  * this file registers every kind whose catalogue is part of the product.
  */
-export {}
+import './room.js'

@@ -1,0 +1,131 @@
+import { and, asc, between, eq } from 'drizzle-orm'
+import type { Db } from '../../../db/client.js'
+import { hotelExtraPrices, hotelServicePrices, hotels, roomAvailability, rooms } from '../../../db/schema/index.js'
+import {
+  ItemRefusal,
+  addDays,
+  cents,
+  daysBetween,
+  eachDay,
+  extrasAndFees,
+  registerOrderKind,
+  sar,
+  sumLines,
+  type ItemPlan,
+  type PlannedLine,
+} from '../kinds.js'
+import { MAX_ORDER_DAYS } from '@app/shared'
+
+/**
+ * A room stay: `quantity` rooms for every night from check-in to the night
+ * before check-out. Rules: the room is active and its hotel published; the
+ * stay is at least the room's `min_stay` and the hotel's `max_stay` (which the
+ * spec labels "minimum days"); check-in is at least `min_reservation` days
+ * ahead; adults and children fit the room's limits times the rooms taken.
+ * Each night costs that day's calendar price or the room's; a blocked night
+ * holds 0. Extras and service fees are the hotel's, when its switches are on.
+ */
+registerOrderKind({
+  kind: 'room',
+  async plan(tx: Db, ctx, input): Promise<ItemPlan> {
+    if (input.kind !== 'room') throw new Error('room adapter got another kind')
+    const q = tx
+      .select({
+        id: rooms.id,
+        name: rooms.name,
+        price: rooms.price,
+        min_stay: rooms.min_stay,
+        is_active: rooms.is_active,
+        room_stock: rooms.room_stock,
+        max_adult: rooms.max_adult,
+        max_children: rooms.max_children,
+        hotel_id: hotels.id,
+        hotel_name: hotels.name,
+        hotel_status: hotels.status,
+        min_reservation: hotels.min_reservation,
+        max_stay: hotels.max_stay,
+        extra_price: hotels.extra_price,
+        service_fee: hotels.service_fee,
+      })
+      .from(rooms)
+      .innerJoin(hotels, eq(hotels.id, rooms.hotel_id))
+      .where(and(eq(rooms.id, input.room_id), eq(rooms.company_id, ctx.companyId)))
+    // FOR SHARE of the room: a change of its stock waits for this order, and the other way round.
+    const [room] = await (ctx.lock ? q.for('share', { of: rooms }) : q)
+    if (!room) throw new ItemRefusal('room_id', 'field.not_found')
+    if (!room.is_active || room.hotel_status !== 'publish') throw new ItemRefusal('room_id', 'orders.not_bookable')
+    if (input.check_in < ctx.today) throw new ItemRefusal('check_in', 'orders.past_date')
+    const earliest = addDays(ctx.today, room.min_reservation)
+    if (input.check_in < earliest)
+      throw new ItemRefusal('check_in', 'orders.notice', { days: room.min_reservation, date: earliest })
+    const nights = daysBetween(input.check_in, input.check_out)
+    if (nights > MAX_ORDER_DAYS) throw new ItemRefusal('check_out', 'orders.too_long', { days: MAX_ORDER_DAYS })
+    const minNights = Math.max(room.min_stay, room.max_stay)
+    if (nights < minNights) throw new ItemRefusal('check_out', 'orders.min_stay', { nights: minNights })
+    if (input.adults > room.max_adult * input.quantity)
+      throw new ItemRefusal('adults', 'orders.adults_over', { max: room.max_adult * input.quantity })
+    if (input.children > room.max_children * input.quantity)
+      throw new ItemRefusal('children', 'orders.children_over', { max: room.max_children * input.quantity })
+
+    const last = addDays(input.check_out, -1)
+    const [calendar, extras, fees] = await Promise.all([
+      tx
+        .select({
+          date: roomAvailability.date,
+          price: roomAvailability.price,
+          capacity: roomAvailability.capacity,
+          blocked: roomAvailability.blocked,
+        })
+        .from(roomAvailability)
+        .where(and(eq(roomAvailability.room_id, room.id), between(roomAvailability.date, input.check_in, last))),
+      room.extra_price
+        ? tx
+            .select()
+            .from(hotelExtraPrices)
+            .where(eq(hotelExtraPrices.hotel_id, room.hotel_id))
+            .orderBy(asc(hotelExtraPrices.position))
+        : Promise.resolve([]),
+      room.service_fee
+        ? tx
+            .select()
+            .from(hotelServicePrices)
+            .where(eq(hotelServicePrices.hotel_id, room.hotel_id))
+            .orderBy(asc(hotelServicePrices.position))
+        : Promise.resolve([]),
+    ])
+    const byDay = new Map(calendar.map((d) => [d.date, d]))
+    const name = `${room.hotel_name} - ${room.name}`
+    const days = eachDay(input.check_in, last).map((day) => {
+      const d = byDay.get(day)
+      return {
+        day,
+        capacity: d ? (d.blocked ? 0 : d.capacity) : room.room_stock,
+        price: d ? Number(d.price) : Number(room.price),
+      }
+    })
+    const dayLines: PlannedLine[] = days.map((d) => ({
+      type: 'day',
+      day: d.day,
+      label: room.name,
+      unit_price: d.price,
+      quantity: input.quantity,
+      amount: sar(cents(d.price) * input.quantity),
+    }))
+    const base = dayLines.reduce((s, l) => s + cents(l.amount), 0)
+    const lines = [...dayLines, ...extrasAndFees(base, { days: nights, persons: input.adults + input.children, extras, fees })]
+    return {
+      kind: 'room',
+      itemId: room.id,
+      variant: '',
+      name,
+      startDate: input.check_in,
+      endDate: last,
+      quantity: input.quantity,
+      adults: input.adults,
+      children: input.children,
+      days: days.map(({ day, capacity }) => ({ day, capacity })),
+      lines,
+      amount: sumLines(lines),
+    }
+  },
+})

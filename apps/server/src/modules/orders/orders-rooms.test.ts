@@ -1,0 +1,201 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../../test/helpers/app.js'
+import { createHotelRoom, setRoomDays } from '../../../test/helpers/bookables.js'
+import { createCompany, type Actor } from '../../../test/helpers/fixtures.js'
+import type { Db } from '../../db/client.js'
+import { addDays } from './kinds.js'
+import { stockDrift } from './orders.service.js'
+
+/**
+ * Room stays on the real catalogue (issue 11): the hotel's and room's rules,
+ * prices per day from the calendar, extras and service fees, blocked days, and
+ * calendars and room stock that cannot go below what orders hold.
+ */
+
+let t: TestApp
+let owner: Actor
+let other: Actor
+
+const day = (n: number) => addDays(new Date().toISOString().slice(0, 10), n)
+const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, who: Actor = owner) =>
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: who.headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  })
+
+const stay = (room_id: number, checkIn = day(30), nights = 1, over: Record<string, unknown> = {}) => ({
+  kind: 'room',
+  room_id,
+  check_in: checkIn,
+  check_out: addDays(checkIn, nights),
+  quantity: 1,
+  adults: 2,
+  children: 0,
+  ...over,
+})
+const order = (items: unknown[]) => ({ customer: { name: 'Hasan Basri', passport_number: 'B7654321' }, items })
+const db = () => t.app.db as Db
+const booked = async (roomId: number, d: string) => {
+  const res = (await t.app.db.execute(
+    sql`SELECT booked FROM inventory_stock WHERE kind = 'room' AND item_id = ${roomId} AND day = ${d}`,
+  )) as unknown as { rows: Array<{ booked: number }> }
+  return Number(res.rows[0]?.booked ?? 0)
+}
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  owner = (await createCompany(t.app)).owner
+  other = (await createCompany(t.app)).owner
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+describe('prices', () => {
+  it('charges each night its calendar price or the room price, then extras and fees as configured', async () => {
+    const { roomId } = await createHotelRoom(
+      db(),
+      owner.companyId,
+      {
+        extras: [
+          { name: 'Airport pickup', value: 50, type: 'one_time', person_price: false },
+          { name: 'Breakfast', value: 10, type: 'per_day', person_price: true },
+        ],
+        fees: [
+          { name: 'Handling', value: 5, type: 'fixed', person_price: true },
+          { name: 'VAT', value: 15, type: 'percent', person_price: false },
+        ],
+      },
+      { price: 100 },
+    )
+    await setRoomDays(db(), roomId, [{ date: day(31), price: 150, capacity: 5 }])
+    const res = await api(
+      'POST',
+      '/orders/quote',
+      order([stay(roomId, day(30), 3, { quantity: 2, adults: 3, children: 1, price: 1 })]),
+    )
+    expect(res.statusCode, res.body).toBe(200)
+    const item = res.json().data.items[0]
+    // Nights: 100 + 150 + 100, two rooms = 700; pickup 50; breakfast 10 x 3 nights x 4 persons = 120;
+    // handling 5 x 4 = 20; VAT 15% of (700 + 50 + 120) = 130.5.
+    expect(item.lines.map((l: { amount: number }) => l.amount)).toEqual([200, 300, 200, 50, 120, 20, 130.5])
+    expect(res.json().data.total).toBe(1020.5)
+    const made = await api('POST', '/orders', {
+      ...order([stay(roomId, day(30), 3, { quantity: 2, adults: 3, children: 1 })]),
+      total: 5,
+    })
+    expect(made.json().data.total).toBe(1020.5)
+  })
+})
+
+describe('rules of the catalogue', () => {
+  it('refuses stays the hotel or room does not allow, each with its field', async () => {
+    const { roomId } = await createHotelRoom(
+      db(),
+      owner.companyId,
+      { min_reservation: 3, max_stay: 2 },
+      { min_stay: 1, max_adult: 2, max_children: 1 },
+    )
+    const refused = async (item: unknown, field: string) => {
+      const res = await api('POST', '/orders', order([item]))
+      expect(res.statusCode, res.body).toBe(422)
+      expect(Object.keys(res.json().errors)).toContain(field)
+    }
+    await refused(stay(roomId, day(1), 2), 'items.0.check_in') // 3 days of notice
+    await refused(stay(roomId, day(10), 1), 'items.0.check_out') // hotel's minimum of 2 days
+    await refused(stay(roomId, day(10), 2, { adults: 5, quantity: 2 }), 'items.0.adults')
+    await refused(stay(roomId, day(10), 2, { children: 2 }), 'items.0.children')
+    expect(
+      (await api('POST', '/orders', order([stay(roomId, day(10), 2, { adults: 4, children: 2, quantity: 2 })]))).statusCode,
+    ).toBe(200)
+
+    const inactive = await createHotelRoom(db(), owner.companyId, {}, { is_active: false })
+    await refused(stay(inactive.roomId), 'items.0.room_id')
+    const draft = await createHotelRoom(db(), owner.companyId, { status: 'draft' })
+    await refused(stay(draft.roomId), 'items.0.room_id')
+    const theirs = await createHotelRoom(db(), other.companyId)
+    await refused(stay(theirs.roomId), 'items.0.room_id')
+    const longStay = await createHotelRoom(db(), owner.companyId, {}, { min_stay: 4 })
+    await refused(stay(longStay.roomId, day(10), 3), 'items.0.check_out')
+  })
+
+  it('refuses a blocked night with 409 and the day', async () => {
+    const { roomId } = await createHotelRoom(db(), owner.companyId)
+    await setRoomDays(db(), roomId, [{ date: day(41), price: 100, capacity: 5, blocked: true }])
+    const res = await api('POST', '/orders', order([stay(roomId, day(40), 3)]))
+    expect(res.statusCode).toBe(409)
+    expect(res.json().errors).toEqual({ 'items.0': [day(41)] })
+    expect(await booked(roomId, day(40))).toBe(0)
+  })
+})
+
+describe('calendars and stock', () => {
+  it('refuses a calendar capacity below booked, or blocking a booked day, with 409 and the days', async () => {
+    const { roomId, hotelId } = await createHotelRoom(db(), owner.companyId, {}, { room_stock: 5 })
+    await api('POST', '/orders', order([stay(roomId, day(50), 2, { quantity: 3 })]))
+    const write = (over: Record<string, unknown>) =>
+      api('POST', '/rooms_availibility', {
+        room_id: roomId,
+        hotel_id: hotelId,
+        start_date: day(49),
+        end_date: day(52),
+        price: 120,
+        capacity: 5,
+        blocked: false,
+        ...over,
+      })
+    const low = await write({ capacity: 2 })
+    expect(low.statusCode, low.body).toBe(409)
+    expect(low.json().errors).toEqual({ capacity: [day(50), day(51)] })
+    const block = await write({ blocked: true })
+    expect(block.statusCode).toBe(409)
+    expect(block.json().errors).toEqual({ blocked: [day(50), day(51)] })
+    // Nothing of the refused writes stayed: the calendar has no rows for the range.
+    const rows = await api('GET', `/rooms_availibility?room_id=${roomId}&start_date=${day(49)}&end_date=${day(52)}`)
+    expect(rows.json().data).toEqual([])
+    // Down to exactly what is booked: allowed, and the days are then full.
+    expect((await write({ capacity: 3 })).statusCode).toBe(200)
+    expect((await api('POST', '/orders', order([stay(roomId, day(51), 1)]))).statusCode).toBe(409)
+    expect((await api('POST', '/orders', order([stay(roomId, day(52), 1, { quantity: 3 })]))).statusCode).toBe(200)
+    expect((await api('POST', '/orders', order([stay(roomId, day(52), 1)]))).statusCode).toBe(409)
+  })
+
+  it("refuses lowering a room's stock below what days without their own calendar row hold", async () => {
+    const { roomId, hotelId } = await createHotelRoom(db(), owner.companyId, {}, { room_stock: 5 })
+    await api('POST', '/orders', order([stay(roomId, day(60), 1, { quantity: 4 })]))
+    const detail = (await api('GET', `/rooms/${roomId}`)).json().data
+    const body = {
+      hotel_id: hotelId,
+      name: detail.name,
+      code: detail.code,
+      price: detail.price,
+      min_stay: detail.min_stay,
+      is_active: true,
+      beds: detail.beds,
+      room_size: detail.room_size,
+      max_adult: detail.max_adult,
+      max_children: detail.max_children,
+    }
+    const res = await api('PUT', `/rooms/${roomId}`, { ...body, id: roomId, room_stock: 3 })
+    expect(res.statusCode, res.body).toBe(409)
+    expect(res.json().errors).toEqual({ room_stock: [day(60)] })
+    expect((await api('PUT', `/rooms/${roomId}`, { ...body, id: roomId, room_stock: 4 })).statusCode).toBe(200)
+    expect((await api('POST', '/orders', order([stay(roomId, day(60), 1)]))).statusCode).toBe(409)
+    expect(await stockDrift(db())).toEqual([])
+  })
+})
+
+describe('concurrency on a real room', () => {
+  it('100 simultaneous orders for the last room of a night: exactly 1 succeeds, 99 get 409', async () => {
+    const { roomId } = await createHotelRoom(db(), owner.companyId, {}, { room_stock: 1 })
+    const results = await Promise.all(Array.from({ length: 100 }, () => api('POST', '/orders', order([stay(roomId, day(70))]))))
+    const codes = results.map((r) => r.statusCode)
+    expect(codes.filter((c) => c === 200)).toHaveLength(1)
+    expect(codes.filter((c) => c === 409)).toHaveLength(99)
+    expect(await booked(roomId, day(70))).toBe(1)
+    expect(await stockDrift(db())).toEqual([])
+  })
+})

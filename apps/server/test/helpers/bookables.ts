@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto'
+import type { Db } from '../../src/db/client.js'
+import { hotelExtraPrices, hotelServicePrices, hotels, locations, roomAvailability, rooms } from '../../src/db/schema/index.js'
+
+/**
+ * Bookable catalogue rows written straight to the tables, for order tests
+ * (the catalogue APIs have their own tests): a published hotel with one room.
+ */
+const uniq = () => randomBytes(4).toString('hex')
+
+export interface HotelSpec {
+  min_reservation?: number
+  max_stay?: number
+  status?: 'publish' | 'draft'
+  extras?: Array<{ name: string; value: number; type: 'one_time' | 'per_day'; person_price: boolean }>
+  fees?: Array<{ name: string; value: number; type: 'fixed' | 'percent'; person_price: boolean }>
+}
+export interface RoomSpec {
+  price?: number
+  room_stock?: number
+  min_stay?: number
+  max_adult?: number
+  max_children?: number
+  is_active?: boolean
+}
+
+export async function createHotelRoom(db: Db, companyId: number, hotel: HotelSpec = {}, room: RoomSpec = {}) {
+  const [loc] = await db
+    .insert(locations)
+    .values({
+      company_id: companyId,
+      name: `Loc ${uniq()}`,
+      slug: `loc-${uniq()}`,
+      description: 'x',
+      status: 'publish',
+      lat: 21.4,
+      long: 39.8,
+    })
+    .returning({ id: locations.id })
+  const name = `Hotel ${uniq()}`
+  const [h] = await db
+    .insert(hotels)
+    .values({
+      company_id: companyId,
+      location_id: loc!.id,
+      name,
+      slug: name.toLowerCase().replace(/\s/g, '-'),
+      rating: 4,
+      check_in: '14:00',
+      check_out: '12:00',
+      min_reservation: hotel.min_reservation ?? 0,
+      max_stay: hotel.max_stay ?? 1,
+      price: 500,
+      status: hotel.status ?? 'publish',
+      extra_price: !!hotel.extras?.length,
+      service_fee: !!hotel.fees?.length,
+      real_address: 'Jl. Ibrahim Al Khalil',
+      lat: 21.4,
+      long: 39.8,
+      meta_title: name,
+      meta_description: name,
+    })
+    .returning({ id: hotels.id })
+  const hotel_id = h!.id
+  if (hotel.extras?.length)
+    await db.insert(hotelExtraPrices).values(hotel.extras.map((e, position) => ({ ...e, hotel_id, position })))
+  if (hotel.fees?.length)
+    await db.insert(hotelServicePrices).values(hotel.fees.map((f, position) => ({ ...f, hotel_id, position })))
+  const [r] = await db
+    .insert(rooms)
+    .values({
+      company_id: companyId,
+      hotel_id,
+      name: 'Quad Room',
+      code: `Q${uniq()}`,
+      price: room.price ?? 100,
+      min_stay: room.min_stay ?? 1,
+      is_active: room.is_active ?? true,
+      room_stock: room.room_stock ?? 5,
+      beds: 4,
+      room_size: 30,
+      max_adult: room.max_adult ?? 4,
+      max_children: room.max_children ?? 2,
+    })
+    .returning({ id: rooms.id })
+  return { hotelId: hotel_id, roomId: r!.id }
+}
+
+/** Calendar days of a room written directly (the engine's own path is tested through its API). */
+export async function setRoomDays(
+  db: Db,
+  roomId: number,
+  days: Array<{ date: string; price: number; capacity: number; blocked?: boolean }>,
+) {
+  await db.insert(roomAvailability).values(days.map((d) => ({ room_id: roomId, blocked: false, ...d })))
+}
