@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import { slugify, trainDurationHours } from '@app/shared'
+import { slugify, trainDurationHours, type TrainType } from '@app/shared'
 import type { Db } from './client.js'
 import {
   attributes,
@@ -10,7 +10,9 @@ import {
   transportationAttributes,
   transportationFaqs,
   transportationPricesExtra,
+  trainSchedules,
   transportations,
+  transportationSchedules,
   transportationServicePrices,
 } from './schema/index.js'
 
@@ -30,6 +32,16 @@ const carGroups = [
     values: ['Bandara Jeddah - Hotel Makkah', 'Makkah - Madinah', 'Ziarah Kota Makkah'],
   },
 ] as const
+
+/** The first `n` days from the first of this month, `YYYY-MM-DD`, with their ISO weekday (1 = Monday). */
+function comingDays(n: number): Array<{ date: string; weekday: number }> {
+  const now = new Date()
+  const first = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)
+  return Array.from({ length: n }, (_, i) => {
+    const d = new Date(first + i * 86_400_000)
+    return { date: d.toISOString().slice(0, 10), weekday: d.getUTCDay() || 7 }
+  })
+}
 
 export async function seedTransport(t: Db, companyId: number): Promise<void> {
   const places = await t
@@ -142,6 +154,17 @@ export async function seedTransport(t: Db, companyId: number): Promise<void> {
     await t
       .insert(transportationAttributes)
       .values(v.values.map((name) => ({ transportation_id: id, attribute_id: valueIds[name]! })))
+    // Weekends (Thursday to Saturday in the Gulf) cost more for the next two months; one Friday is blocked.
+    const weekend = comingDays(60).filter((d) => d.weekday >= 4 && d.weekday <= 6)
+    await t.insert(transportationSchedules).values(
+      weekend.map((d, i) => ({
+        transportation_id: id,
+        date: d.date,
+        price: Math.round(v.price * 1.2),
+        sale_price: Math.round((v.sale_price ?? v.price) * 1.15),
+        blocked: i === 4,
+      })),
+    )
   }
 
   const classes = await t
@@ -194,6 +217,31 @@ export async function seedTransport(t: Db, companyId: number): Promise<void> {
         is_active: true,
       })
       .returning({ id: trainRoutes.id })
+    // The next month of both classes: the route's own type at its prices, the other a class above or below.
+    const other: TrainType = r.train_type === 'economy' ? 'business' : 'economy'
+    const factor = r.train_type === 'economy' ? 1.6 : 0.6
+    await t.insert(trainSchedules).values(
+      comingDays(30).flatMap((d) => [
+        {
+          route_id: row!.id,
+          train_type: r.train_type,
+          date: d.date,
+          price_adult: r.price_adult,
+          price_children: r.price_children,
+          max_passengers: 417,
+          blocked: false,
+        },
+        {
+          route_id: row!.id,
+          train_type: other,
+          date: d.date,
+          price_adult: Math.round(r.price_adult * factor),
+          price_children: Math.round(r.price_children * factor),
+          max_passengers: other === 'business' ? 80 : 337,
+          blocked: false,
+        },
+      ]),
+    )
     const trainClass = classes.find((c) => c.name === classOf[r.train_type])
     if (trainClass) await t.insert(trainRouteAttributes).values({ route_id: row!.id, attribute_id: trainClass.id })
   }

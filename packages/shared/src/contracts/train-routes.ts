@@ -1,7 +1,14 @@
 import { z } from 'zod'
 import { optionalFileName, wireNumber } from './locations.js'
 import { requiredText } from './reference.js'
-import { moneyField, wireBoolean } from './availability.js'
+import {
+  availabilityReadSchema,
+  availabilityWriteSchema,
+  countField,
+  moneyField,
+  wireBoolean,
+  type AvailabilityShape,
+} from './availability.js'
 import { namedRefSchema, productAttributeSchema, wireInt } from './catalogue-common.js'
 import { idListField, timeField } from './hotels.js'
 import { idField } from './users.js'
@@ -115,3 +122,41 @@ export const trainRouteDetailSchema = trainRouteSchema.extend({
   updated_at: z.string(),
 })
 export type TrainRouteDetail = z.infer<typeof trainRouteDetailSchema>
+
+/**
+ * A route's calendar (`/trains_schedule`, DESIGN §7): one row per route,
+ * train type and day. The read names the type `train_type`, the write `type`
+ * (spec §7); both calls accept both names and answer `train_type`.
+ */
+export const TRAIN_AVAILABILITY: AvailabilityShape = {
+  item: 'route_id',
+  keys: { train_type: z.enum(TRAIN_TYPES) },
+  values: {
+    price_adult: moneyField,
+    price_children: moneyField,
+    max_passengers: countField(MAX_PASSENGERS),
+    blocked: wireBoolean,
+  },
+}
+/** Wire names the train type key also answers to. */
+export const TRAIN_TYPE_ALIASES = ['type'] as const
+const withTypeAlias = (v: unknown) => {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return v
+  const o = v as Record<string, unknown>
+  return o.train_type === undefined && o.type !== undefined ? { ...o, train_type: o.type } : v
+}
+export const trainScheduleReadSchema = z.preprocess(withTypeAlias, availabilityReadSchema(TRAIN_AVAILABILITY))
+export const trainScheduleWriteSchema = z.preprocess(withTypeAlias, availabilityWriteSchema(TRAIN_AVAILABILITY))
+export type TrainScheduleWrite = z.input<typeof trainScheduleWriteSchema>
+
+export const trainScheduleDaySchema = z.object({
+  id: z.number(),
+  route_id: z.number(),
+  train_type: z.enum(TRAIN_TYPES),
+  date: z.string(),
+  price_adult: z.number(),
+  price_children: z.number(),
+  max_passengers: z.number(),
+  blocked: z.boolean(),
+})
+export type TrainScheduleDay = z.infer<typeof trainScheduleDaySchema>

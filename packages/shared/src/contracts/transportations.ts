@@ -2,7 +2,13 @@ import { z } from 'zod'
 import { MAP_MAX_ZOOM, MAP_MIN_ZOOM, MAX_TEXT, PUBLISH_STATUSES } from '../constants.js'
 import { optionalSlugField, requiredText } from './reference.js'
 import { entryList, fileNameField, optionalFileName, optionalRichText, optionalText, wireNumber } from './locations.js'
-import { moneyField, wireBoolean } from './availability.js'
+import {
+  availabilityReadSchema,
+  availabilityWriteSchema,
+  moneyField,
+  wireBoolean,
+  type AvailabilityShape,
+} from './availability.js'
 import {
   extraPriceListField,
   extraPriceSchema,
@@ -139,3 +145,25 @@ export const transportationDetailSchema = transportationSchema.extend({
   updated_at: z.string(),
 })
 export type TransportationDetail = z.infer<typeof transportationDetailSchema>
+
+/**
+ * A vehicle's calendar (`/transportations_schedule`, DESIGN §7): price and
+ * sale price (not above the day's price) and blocked, per day; no capacity.
+ */
+export const TRANSPORTATION_AVAILABILITY: AvailabilityShape = {
+  item: 'transportation_id',
+  values: { price: moneyField, sale_price: moneyField, blocked: wireBoolean },
+}
+export const transportationScheduleReadSchema = availabilityReadSchema(TRANSPORTATION_AVAILABILITY)
+export const transportationScheduleWriteSchema = availabilityWriteSchema(TRANSPORTATION_AVAILABILITY)
+export type TransportationScheduleWrite = z.input<typeof transportationScheduleWriteSchema>
+
+export const transportationScheduleDaySchema = z.object({
+  id: z.number(),
+  transportation_id: z.number(),
+  date: z.string(),
+  price: z.number(),
+  sale_price: z.number(),
+  blocked: z.boolean(),
+})
+export type TransportationScheduleDay = z.infer<typeof transportationScheduleDaySchema>

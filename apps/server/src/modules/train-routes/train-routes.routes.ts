@@ -3,7 +3,9 @@ import { alias, type PgColumn } from 'drizzle-orm/pg-core'
 import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
 import {
+  TRAIN_AVAILABILITY,
   TRAIN_ROUTE_SORTABLE,
+  TRAIN_TYPE_ALIASES,
   TRAIN_TYPES,
   queryBoolean,
   queryId,
@@ -14,8 +16,9 @@ import {
   type TrainType,
 } from '@app/shared'
 import { attributeFields, checkAttributes, checkLocation, writeAttributes, type AttributeLinks } from '../../crud/catalogue.js'
+import { defineAvailability } from '../../crud/availability.js'
 import { defineResource, type WriteContext } from '../../crud/resource.js'
-import { locations, trainRouteAttributes, trainRoutes } from '../../db/schema/index.js'
+import { locations, trainRouteAttributes, trainRoutes, trainSchedules } from '../../db/schema/index.js'
 import { unprocessable } from '../../lib/errors.js'
 import { checkCompanyFiles } from '../../lib/company-files.js'
 import { registerFieldLabels, registerMessages } from '../../lib/i18n.js'
@@ -177,7 +180,47 @@ export const trainRoutesResource = defineResource({
   afterWrite,
 })
 
+/**
+ * The route's calendar (`/trains_schedule`, checklist F-13/F-14) through the
+ * one availability engine: one row per route, train type and day. The type is
+ * a key of the day: `train_type`, or `type` as the spec's write sends it.
+ */
+export const trainCalendar = defineAvailability({
+  name: 'trains_schedule',
+  entity: 'train_route',
+  table: trainSchedules,
+  date: trainSchedules.date,
+  item: {
+    param: 'route_id',
+    table: trainRoutes,
+    column: trainSchedules.route_id,
+    fields: {
+      price_adult: trainRoutes.price_adult,
+      price_children: trainRoutes.price_children,
+      max_passengers: trainRoutes.max_passengers,
+      train_type: trainRoutes.train_type,
+    },
+  },
+  keys: {
+    train_type: { column: trainSchedules.train_type, schema: TRAIN_AVAILABILITY.keys!.train_type!, aliases: TRAIN_TYPE_ALIASES },
+  },
+  values: {
+    price_adult: { column: trainSchedules.price_adult, schema: TRAIN_AVAILABILITY.values.price_adult! },
+    price_children: { column: trainSchedules.price_children, schema: TRAIN_AVAILABILITY.values.price_children! },
+    max_passengers: { column: trainSchedules.max_passengers, schema: TRAIN_AVAILABILITY.values.max_passengers! },
+    blocked: { column: trainSchedules.blocked, schema: TRAIN_AVAILABILITY.values.blocked! },
+  },
+  defaults: (r) => ({
+    price_adult: r.price_adult,
+    price_children: r.price_children,
+    max_passengers: r.max_passengers,
+    blocked: false,
+    train_type: r.train_type,
+  }),
+})
+
 const trainRoutesModule: FastifyPluginAsync = async (app) => {
   await app.register(trainRoutesResource.plugin)
+  await app.register(trainCalendar.plugin)
 }
 export default trainRoutesModule

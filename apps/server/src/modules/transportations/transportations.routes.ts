@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
 import {
   PUBLISH_STATUSES,
+  TRANSPORTATION_AVAILABILITY,
   TRANSPORTATION_SORTABLE,
   queryBoolean,
   queryId,
@@ -20,6 +21,7 @@ import {
   writeAttributes,
   type AttributeLinks,
 } from '../../crud/catalogue.js'
+import { defineAvailability } from '../../crud/availability.js'
 import { defineResource, type WriteContext } from '../../crud/resource.js'
 import { uniqueSlugFromName } from '../../crud/slug.js'
 import {
@@ -28,6 +30,7 @@ import {
   transportationFaqs,
   transportationPricesExtra,
   transportations,
+  transportationSchedules,
   transportationServicePrices,
 } from '../../db/schema/index.js'
 import { checkCompanyFiles } from '../../lib/company-files.js'
@@ -237,7 +240,35 @@ export const transportationsResource = defineResource({
   afterWrite,
 })
 
+/**
+ * The vehicle's calendar (`/transportations_schedule`, checklist E-15/E-16)
+ * through the one availability engine: stored days of a range, and a range
+ * of up to 366 days (optionally by weekday) written by one upsert. A day's
+ * sale price is never above its price (here per field, and by a CHECK).
+ */
+export const transportationCalendar = defineAvailability({
+  name: 'transportations_schedule',
+  entity: 'transportation',
+  table: transportationSchedules,
+  date: transportationSchedules.date,
+  item: {
+    param: 'transportation_id',
+    table: transportations,
+    column: transportationSchedules.transportation_id,
+    fields: { price: transportations.price, sale_price: transportations.sale_price },
+  },
+  values: {
+    price: { column: transportationSchedules.price, schema: TRANSPORTATION_AVAILABILITY.values.price! },
+    sale_price: { column: transportationSchedules.sale_price, schema: TRANSPORTATION_AVAILABILITY.values.sale_price! },
+    blocked: { column: transportationSchedules.blocked, schema: TRANSPORTATION_AVAILABILITY.values.blocked! },
+  },
+  // A vehicle without a sale price sells at its price.
+  defaults: (v) => ({ price: v.price, sale_price: v.sale_price ?? v.price, blocked: false }),
+  limits: (v) => (v.sale_price > v.price ? { sale_price: { limit: v.price } } : undefined),
+})
+
 const transportationsModule: FastifyPluginAsync = async (app) => {
   await app.register(transportationsResource.plugin)
+  await app.register(transportationCalendar.plugin)
 }
 export default transportationsModule
