@@ -1,4 +1,4 @@
-import { LOCATION_SORTABLE, ROLE_SORTABLE, USER_SORTABLE } from '@app/shared'
+import { HOTEL_SORTABLE, LOCATION_SORTABLE, ROLE_SORTABLE, ROOM_SORTABLE, USER_SORTABLE } from '@app/shared'
 import { crudSuite, pad, type CrudCase, type Row, type SuiteContext } from './helpers/crud-suite.js'
 import type { Actor } from './helpers/fixtures.js'
 
@@ -94,4 +94,101 @@ const locations: CrudCase = {
   ],
 }
 
-crudSuite([users, roles, locations])
+/** A published location of `who`'s company, through the API. */
+async function locationOf(who: Actor, ctx: SuiteContext, name: string) {
+  const res = await ctx.t.app.inject({
+    method: 'POST',
+    url: '/api/v1/locations',
+    headers: who.headers,
+    payload: { name, description: '<p>City</p>', status: 'publish', lat: 21.42, long: 39.82, zoom: 12 },
+  })
+  return res.json().data.id as number
+}
+
+const hotelBody = (i: number, label: string, locationId: number) => ({
+  name: `${label} ${pad(i)}`,
+  rating: (i % 5) + 1,
+  check_in: `${pad(10 + (i % 10))}:00`,
+  check_out: `${pad(i % 12)}:30`,
+  min_reservation: i % 7,
+  max_stay: (i % 4) + 1,
+  price: 1000 + ((i * 37) % 500) + 0.5,
+  is_featured: i % 2 === 0,
+  status: i % 3 ? 'publish' : 'draft',
+  location_id: locationId,
+  real_address: `Jl. Ajyad ${i}`,
+  lat: (i % 80) + 0.25,
+  long: -((i * 3) % 170) - 0.5,
+  zoom: i % 19,
+  hotel_policy: [{ title: 'Check-in', description: `Policy ${pad(i)}` }],
+})
+
+const hotels: CrudCase = {
+  name: 'hotels',
+  entity: 'hotel',
+  sortable: HOTEL_SORTABLE,
+  setup: async (who, ctx) => ({ locationId: await locationOf(who, ctx, `Makkah ${who.companyId}`) }),
+  body: (i, label, ctx, who) => hotelBody(i, label, ctx.fixtures[who].locationId as number),
+  echo: ({ hotel_policy: _p, ...rest }) => rest,
+  edit: { rating: 2, status: 'draft', check_in: '15:45' },
+  sortValue: (r, key) => (key === 'location' ? (r.location as Row).name : r[key]),
+  unique: [{ field: 'slug', clash: (label) => `${label.toLowerCase()}-05`, perCompany: true }],
+  export: {
+    format: 'csv',
+    header:
+      'id,name,slug,location,long,lat,zoom,rating,check_in,check_out,min_reservation,max_stay,is_featured,price,status,created_at',
+    value: (r, h) => (h === 'location' ? (r.location as Row).name : r[h]),
+  },
+  invalid: [
+    ['a rating of 6', { rating: 6 }, 'rating'],
+    ['a check-out of 25:00', { check_out: '25:00' }, 'check_out'],
+    ['a negative price', { price: -1 }, 'price'],
+    ['location_id of another company', (ctx) => ({ location_id: ctx.fixtures.other.locationId }), 'location_id'],
+    ['hotel_policy that is not JSON', { hotel_policy: '[{' }, 'hotel_policy'],
+  ],
+}
+
+const rooms: CrudCase = {
+  name: 'rooms',
+  entity: 'room',
+  sortable: ROOM_SORTABLE,
+  setup: async (who, ctx) => {
+    const locationId = await locationOf(who, ctx, `Madinah ${who.companyId}`)
+    const res = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/hotels',
+      headers: who.headers,
+      payload: hotelBody(1, `Hotel for rooms ${who.companyId}`, locationId),
+    })
+    return { hotelId: res.json().data.id as number }
+  },
+  body: (i, label, ctx, who) => ({
+    hotel_id: ctx.fixtures[who].hotelId,
+    name: `${label} ${pad(i)}`,
+    code: `${label.slice(-4).toUpperCase()}${pad(i)}`,
+    price: 500 + ((i * 13) % 300),
+    min_stay: (i % 3) + 1,
+    is_active: i % 3 !== 0,
+    room_stock: (i * 7) % 40,
+    beds: (i % 4) + 1,
+    room_size: 20 + (i % 9) + 0.5,
+    max_adult: (i % 4) + 1,
+    max_children: i % 3,
+  }),
+  edit: { room_stock: 3, is_active: false },
+  sortValue: (r, key) => (key === 'hotel' ? (r.hotel as Row).name : r[key]),
+  activeFilter: true,
+  unique: [{ field: 'code', clash: (label) => `${label.slice(-4).toLowerCase()}05`, perCompany: true }],
+  export: {
+    format: 'csv',
+    header: 'id,name,code,hotel,price,room_stock,beds,room_size,max_adult,max_children,min_stay,is_active,created_at',
+    value: (r, h) => (h === 'hotel' ? (r.hotel as Row).name : r[h]),
+  },
+  invalid: [
+    ['hotel_id of another company', (ctx) => ({ hotel_id: ctx.fixtures.other.hotelId }), 'hotel_id'],
+    ['max_adult of 0', { max_adult: 0 }, 'max_adult'],
+    ['hotel_id as text', { hotel_id: 'abc' }, 'hotel_id'],
+  ],
+}
+
+crudSuite([users, roles, locations, hotels, rooms])

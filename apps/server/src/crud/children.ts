@@ -22,6 +22,8 @@ export interface ChildList {
   fields: Fields
   /** Entry keys written as columns (everything else in an entry is ignored, `id` picks the row). */
   columns: readonly string[]
+  /** The body key the list is written from when the request names it otherwise (`hotel_policy` -> `policies`). */
+  from?: string
 }
 
 export async function loadChildren(

@@ -218,9 +218,10 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
             .where(eq(table.id, id))
         }
         for (const [key, child] of Object.entries(children)) {
-          const entries = (body as Record<string, unknown>)[key]
+          const from = child.from ?? key
+          const entries = (body as Record<string, unknown>)[from]
           // A list left out of an update stays as it is.
-          if (Array.isArray(entries)) await writeChildren(ctx.tx, key, child, rowId!, entries)
+          if (Array.isArray(entries)) await writeChildren(ctx.tx, from, child, rowId!, entries)
         }
         if (opts.afterWrite) await opts.afterWrite(rowId!, body, ctx)
         return rowId!

@@ -10,6 +10,7 @@ import rooms from './hotels/rooms.routes.js'
 import transportations from './transportations/transportations.routes.js'
 import trainRoutes from './train-routes/train-routes.routes.js'
 import orders from './orders/orders.routes.js'
+import hotels from './hotels/hotels.routes.js'
 
 /**
  * Every API module, mounted under /api/v1. One line per module; each module
@@ -27,4 +28,5 @@ export const apiModules: FastifyPluginAsync[] = [
   transportations,
   trainRoutes,
   orders,
+  hotels,
 ]

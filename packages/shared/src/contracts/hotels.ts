@@ -157,6 +157,23 @@ export const surroundingInputSchema = z.object({
   type: z.enum(DISTANCE_UNITS),
 })
 
+/**
+ * Gallery file names in display order: a JSON array (as text in a form), one
+ * name, or repeated form parts (a list); empty is an emptied gallery.
+ */
+function galleryList(v: unknown): unknown {
+  if (v === undefined) return undefined
+  if (v === null || v === '') return []
+  if (typeof v === 'string' && v.trim().startsWith('[')) {
+    try {
+      return JSON.parse(v)
+    } catch {
+      return v
+    }
+  }
+  return Array.isArray(v) ? v : [v]
+}
+
 const falsy = (v: unknown) => v === false || v === 'false' || v === '0' || v === 0 || v === undefined || v === null || v === ''
 
 /**
@@ -217,12 +234,7 @@ export const hotelInputSchema = z.preprocess(
     featured_image: optionalFileName,
     banner_image: optionalFileName,
     /** File names in display order; repeated form parts arrive as a list. */
-    gallery_images: z
-      .preprocess(
-        (v) => (v === undefined ? undefined : v === null || v === '' ? [] : Array.isArray(v) ? v : [v]),
-        z.array(fileNameField).max(MAX_GALLERY_FILES),
-      )
-      .optional(),
+    gallery_images: z.preprocess(galleryList, z.array(fileNameField).max(MAX_GALLERY_FILES)).optional(),
   }),
 )
 export type HotelInput = z.input<typeof hotelInputSchema>

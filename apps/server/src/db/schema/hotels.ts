@@ -21,9 +21,16 @@ import { DISTANCE_UNITS, EXTRA_PRICE_TYPES, PUBLISH_STATUSES, SERVICE_PRICE_TYPE
 import { companies } from './accounts.js'
 import { locations } from './locations.js'
 import { attributes, categories, facilities, services, types } from './reference.js'
+import { uploads } from './files.js'
 
 /** Money (DESIGN §2): numeric(14,2), answered as a JS number. */
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' })
+
+/**
+ * The name of a stored image: a foreign key to the upload, so the file is
+ * never swept while a row names it (lib/files.ts reads these keys).
+ */
+const image = (name: string) => varchar(name, { length: 64 }).references(() => uploads.file_name, { onDelete: 'restrict' })
 
 /** `HH:mm`, 24 h; the check keeps a bad time out whatever writes the row. */
 const hhmm = (name: string) => varchar(name, { length: 5 })
@@ -66,8 +73,8 @@ export const hotels = pgTable(
     zoom: smallint('zoom').notNull().default(5),
     meta_title: varchar('meta_title', { length: 191 }).notNull(),
     meta_description: text('meta_description').notNull(),
-    featured_image: varchar('featured_image', { length: 255 }),
-    banner_image: varchar('banner_image', { length: 255 }),
+    featured_image: image('featured_image'),
+    banner_image: image('banner_image'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -191,7 +198,7 @@ export const hotelImages = pgTable(
     id: serial('id').primaryKey(),
     hotel_id: hotelId(),
     position: integer('position').notNull(),
-    file_name: varchar('file_name', { length: 255 }).notNull(),
+    file_name: image('file_name').notNull(),
   },
   (t) => [index('hotel_images_hotel_idx').on(t.hotel_id, t.position)],
 )
@@ -235,7 +242,7 @@ export const rooms = pgTable(
     room_size: numeric('room_size', { precision: 8, scale: 2, mode: 'number' }).notNull(),
     max_adult: integer('max_adult').notNull(),
     max_children: integer('max_children').notNull(),
-    featured_image: varchar('featured_image', { length: 255 }),
+    featured_image: image('featured_image'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

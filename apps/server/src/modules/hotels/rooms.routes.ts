@@ -165,13 +165,13 @@ export const roomsResource = defineResource({
       updated_at: rooms.updated_at,
       attributes_list: sql<
         number[]
-      >`coalesce((SELECT json_agg(ra.attribute_id ORDER BY ra.attribute_id) FROM room_attributes ra WHERE ra.room_id = ${rooms.id}), '[]'::json)`,
+      >`coalesce((SELECT json_agg(ra.attribute_id ORDER BY ra.attribute_id) FROM room_attributes ra WHERE ra.room_id = "rooms"."id"), '[]'::json)`,
       attributes: sql<unknown[]>`coalesce((
         SELECT json_agg(json_build_object('id', a.id, 'name', a.name,
                  'group', json_build_object('id', g.id, 'name', g.name, 'option_type', g.option_type))
                ORDER BY g.name, g.id, a.name, a.id)
         FROM room_attributes ra JOIN attributes a ON a.id = ra.attribute_id JOIN group_attributes g ON g.id = a.group_id
-        WHERE ra.room_id = ${rooms.id}), '[]'::json)`,
+        WHERE ra.room_id = "rooms"."id"), '[]'::json)`,
     },
     row: roomDetailSchema,
   },
