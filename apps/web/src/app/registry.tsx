@@ -84,7 +84,11 @@ export const navGroups: NavGroup[] = [
         'type',
         screen(() => import('../features/datamaster/types.resource')),
       ),
-      item('location', 'location'),
+      item(
+        'location',
+        'location',
+        screen(() => import('../features/datamaster/locations.resource')),
+      ),
       item(
         'group_attribute',
         'group_attribute',

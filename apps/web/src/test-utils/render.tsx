@@ -5,6 +5,8 @@ import { render as rtlRender, type RenderOptions } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import i18n from '../i18n'
+import type { Me } from '../lib/permissions'
+import { meKey } from '../lib/query-keys'
 
 /**
  * Renders a component the way the app does (Mantine without transitions, i18n in English, a fresh
@@ -17,8 +19,9 @@ export function render(
 ) {
   void i18n.changeLanguage('en')
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
+  if (opts.me) client.setQueryData(meKey, opts.me)
   const router = createMemoryRouter(
-    [{ path: opts.path ?? '/', element: ui }, ...(opts.routes ?? []), { path: '*', element: <p>elsewhere</p> }],
+    [{ path: opts.routePath ?? opts.path ?? '/', element: ui }, ...(opts.routes ?? []), { path: '*', element: <p>elsewhere</p> }],
     { initialEntries: [opts.path ?? '/'] },
   )
   const result = rtlRender(<RouterProvider router={router} />, {

@@ -5,8 +5,10 @@
 import { afterEach } from 'vitest'
 
 if (typeof window !== 'undefined') {
-  const { cleanup } = await import('@testing-library/react')
+  const { cleanup, configure } = await import('@testing-library/react')
   afterEach(() => cleanup())
+  // Lazy chunks (editor, map) take a while to import on a busy machine.
+  configure({ asyncUtilTimeout: 5000 })
 
   window.matchMedia ??= ((query: string) => ({
     matches: false,

@@ -113,13 +113,13 @@ function PageForm<R extends ResourceRow>({ resource, mode, row, me, title, back 
   const { form, submit, saving } = state
   const sectionTitle = useSectionTitle(resource)
 
-  // Saved: back to the list once the form is no longer dirty for the blocker.
+  const dirty = form.isDirty() && !leaving
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname)
+  // Saved: back to the list. Declared after useBlocker so the blocker has
+  // already been told the form is clean when this navigation runs.
   useEffect(() => {
     if (leaving) void navigate(back, { relative: 'path' })
   }, [leaving, navigate, back])
-
-  const dirty = form.isDirty() && !leaving
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname)
   useEffect(() => {
     if (!dirty) return
     const warn = (e: BeforeUnloadEvent) => e.preventDefault()

@@ -164,3 +164,12 @@ export function remapListErrors(errors: Record<string, string>, values: FormValu
   }
   return out
 }
+
+/** The values with the all-blank entries of repeatable lists left out (checklist B-06: the client drops them). */
+export function dropBlankEntries(values: FormValues, fields: FieldDef[]): FormValues {
+  const out = { ...values }
+  for (const f of fields) {
+    if (f.kind === 'repeatable' && Array.isArray(out[f.name])) out[f.name] = (out[f.name] as unknown[]).filter((e) => !isBlank(e))
+  }
+  return out
+}

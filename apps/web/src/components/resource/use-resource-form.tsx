@@ -6,7 +6,7 @@ import { notifyError, notifySuccess } from '../../lib/notify'
 import type { Me } from '../../lib/permissions'
 import { zodFormErrors } from '../../lib/validation'
 import type { DialogMode, FieldDef, FormSection, FormValues, ResourceDefinition, ResourceRow } from './define'
-import { initialValues, isRequired, remapListErrors } from './form-values'
+import { dropBlankEntries, initialValues, isRequired, remapListErrors } from './form-values'
 import { resourceLabels } from './labels'
 import { splitFieldErrors, useInvalidateResource, useSaveResource } from './use-resource'
 
@@ -86,9 +86,9 @@ export function useResourceForm<R extends ResourceRow>({
   const submit = form.onSubmit(
     async (values, event) => {
       const root = (event?.currentTarget as HTMLElement | undefined) ?? null
-      let body: unknown = values
+      let body: unknown = dropBlankEntries(values, fields)
       if (schema) {
-        const parsed = schema.safeParse(values)
+        const parsed = schema.safeParse(body)
         if (parsed.success) body = parsed.data
       }
       if (resource.toPayload) body = resource.toPayload(body as FormValues, mode, row)

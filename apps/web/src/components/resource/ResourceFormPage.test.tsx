@@ -1,0 +1,183 @@
+/** @vitest-environment jsdom */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
+import { Notifications } from '@mantine/notifications'
+import { configureApiClient } from '../../lib/api-client'
+import type { Me } from '../../lib/permissions'
+import { act, render, screen, userEvent, waitFor, within } from '../../test-utils/render'
+import { col, defineResource, field } from './define'
+import { ResourceFormPage } from './ResourceFormPage'
+
+const hotels = defineResource({
+  name: 'hotels',
+  permission: 'hotel',
+  columns: [col.text('name')],
+  createHref: '/app/hotels/create',
+  editHref: (row) => `/app/hotels/edit/${row.id}`,
+  sections: [
+    { key: 'main' },
+    { key: 'rules', titleKey: 'nav.groups.order' },
+    { key: 'side', titleKey: 'nav.groups.products', side: true },
+  ],
+  fields: [
+    field.text('name'),
+    field.repeatable('policies', { section: 'rules', fields: [field.text('title')] }),
+    field.select('status', {
+      section: 'side',
+      options: [
+        { value: 'publish', label: 'Publish' },
+        { value: 'draft', label: 'Draft' },
+      ],
+    }),
+  ],
+  schema: z.object({
+    name: z.string().min(2),
+    policies: z.array(z.object({ title: z.string() })).optional(),
+    status: z.enum(['publish', 'draft']),
+  }),
+})
+
+const me = (permissions: string[]): Me => ({
+  id: 1,
+  name: 'Owner',
+  email: 'o@x.test',
+  username: null,
+  permissions,
+  role_name: 'owner',
+  company: null,
+})
+
+type Call = { method: string; url: string; body: unknown }
+let calls: Call[]
+let answer: (call: Call) => { status: number; body: unknown }
+
+beforeEach(() => {
+  calls = []
+  answer = () => ({ status: 200, body: { data: { id: 9 } } })
+  configureApiClient({
+    fetch: vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const call = {
+        method: init?.method ?? 'GET',
+        url: String(input),
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      }
+      calls.push(call)
+      const { status, body } = answer(call)
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+    }) as typeof fetch,
+  })
+})
+afterEach(() => configureApiClient({ fetch: (...a) => globalThis.fetch(...a) }))
+
+const routes = [{ path: '/app/hotels', element: <p>hotel list</p> }]
+const renderPage = (mode: 'create' | 'edit', permissions = ['hotel_create', 'hotel_update']) =>
+  render(
+    <>
+      <Notifications />
+      <ResourceFormPage resource={hotels} mode={mode} />
+    </>,
+    {
+      path: mode === 'create' ? '/app/hotels/create' : '/app/hotels/edit/5',
+      routePath: mode === 'create' ? '/app/hotels/create' : '/app/hotels/edit/:id',
+      routes,
+      me: me(permissions),
+    },
+  )
+
+describe('ResourceFormPage', () => {
+  it('lays out the sections as cards with the side column, and saves a new record back to the list', async () => {
+    const user = userEvent.setup()
+    renderPage('create')
+    expect(screen.getByRole('heading', { name: 'Create Hotels' })).toBeTruthy()
+    expect(within(screen.getByRole('region', { name: 'Products' })).getAllByLabelText(/^Status/)[0]).toBeTruthy()
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Hilton Makkah')
+    await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'No smoking')
+    await user.click(screen.getAllByLabelText(/^Status/)[0]!)
+    await user.click(screen.getByRole('option', { name: 'Draft' }))
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await screen.findByText('hotel list')
+    expect(calls.at(-1)).toEqual({
+      method: 'POST',
+      url: '/api/v1/hotels',
+      body: { name: 'Hilton Makkah', policies: [{ title: 'No smoking' }], status: 'draft' },
+    })
+  })
+
+  it('scrolls to the first error when the form is invalid', async () => {
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView')
+    const user = userEvent.setup()
+    renderPage('create')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await screen.findByText('Name is Required')
+    await waitFor(() => expect(scroll).toHaveBeenCalled())
+    expect((scroll.mock.contexts[0] as HTMLElement).getAttribute('aria-invalid')).toBe('true')
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0)
+  })
+
+  it('shows the server field errors next to the fields, also inside a list entry', async () => {
+    answer = (c) =>
+      c.method === 'POST'
+        ? {
+            status: 422,
+            body: { message: 'Invalid', errors: { name: ['Name in Used'], 'policies.0.title': ['Title is Invalid'] } },
+          }
+        : { status: 200, body: {} }
+    const user = userEvent.setup()
+    renderPage('create')
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Hilton Makkah')
+    await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'x')
+    await user.click(screen.getAllByLabelText(/^Status/)[0]!)
+    await user.click(screen.getByRole('option', { name: 'Publish' }))
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await screen.findByText('Name in Used')
+    expect(screen.getByText('Title is Invalid')).toBeTruthy()
+    expect(screen.queryByText('hotel list')).toBeNull()
+  })
+
+  it('asks before leaving with unsaved changes', async () => {
+    const user = userEvent.setup()
+    const { router } = renderPage('create')
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Half typed')
+    act(() => void router.navigate('/app/hotels'))
+    await screen.findByText('Leave without saving?')
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }))
+    expect(router.state.location.pathname).toBe('/app/hotels/create')
+    act(() => void router.navigate('/app/hotels'))
+    await user.click(await screen.findByRole('button', { name: 'Leave' }))
+    await screen.findByText('hotel list')
+  })
+
+  it('leaves at once when nothing changed', async () => {
+    const user = userEvent.setup()
+    renderPage('create')
+    await user.click(screen.getByRole('button', { name: 'Back to the list' }))
+    await screen.findByText('hotel list')
+  })
+
+  it('loads the record for edit and saves it with PUT', async () => {
+    answer = (c) =>
+      c.method === 'GET'
+        ? { status: 200, body: { data: { id: 5, name: 'Old name', policies: [], status: 'publish' } } }
+        : { status: 200, body: { data: { id: 5 } } }
+    const user = userEvent.setup()
+    renderPage('edit')
+    const name = await screen.findByRole('textbox', { name: /^Name/ })
+    expect((name as HTMLInputElement).value).toBe('Old name')
+    expect(screen.getByRole('heading', { name: 'Edit Hotels' })).toBeTruthy()
+    await user.clear(name)
+    await user.type(name, 'New name')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await screen.findByText('hotel list')
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      method: 'PUT',
+      url: '/api/v1/hotels/5',
+      body: { name: 'New name', status: 'publish', policies: [] },
+    })
+  })
+
+  it('shows the denied view without the permission', () => {
+    renderPage('create', ['hotel_update'])
+    expect(screen.getByText('Permission Denied')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull()
+  })
+})
