@@ -15,14 +15,29 @@ import { meKey } from '../lib/query-keys'
  */
 export function render(
   ui: ReactElement,
-  opts: RenderOptions & { path?: string; routes?: { path: string; element: ReactNode }[] } = {},
+  {
+    path = '/',
+    routePath,
+    routes = [],
+    me,
+    ...opts
+  }: RenderOptions & {
+    /** The URL the router starts at. */
+    path?: string
+    /** The route pattern of `ui` when it differs from `path` (`/app/hotels/edit/:id`). */
+    routePath?: string
+    /** Other routes (where a page navigates to). */
+    routes?: { path: string; element: ReactNode }[]
+    /** The signed-in user, as `useMe()` answers. */
+    me?: Me
+  } = {},
 ) {
   void i18n.changeLanguage('en')
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
-  if (opts.me) client.setQueryData(meKey, opts.me)
+  if (me) client.setQueryData(meKey, me)
   const router = createMemoryRouter(
-    [{ path: opts.routePath ?? opts.path ?? '/', element: ui }, ...(opts.routes ?? []), { path: '*', element: <p>elsewhere</p> }],
-    { initialEntries: [opts.path ?? '/'] },
+    [{ path: routePath ?? path, element: ui }, ...routes, { path: '*', element: <p>elsewhere</p> }],
+    { initialEntries: [path] },
   )
   const result = rtlRender(<RouterProvider router={router} />, {
     ...opts,
