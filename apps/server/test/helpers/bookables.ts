@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../../src/db/client.js'
-import { hotelExtraPrices, hotelServicePrices, hotels, locations, roomAvailability, rooms } from '../../src/db/schema/index.js'
+import {
+  hotelExtraPrices,
+  hotelServicePrices,
+  hotels,
+  locations,
+  roomAvailability,
+  rooms,
+  trainRoutes,
+  transportations,
+} from '../../src/db/schema/index.js'
 
 /**
  * Bookable catalogue rows written straight to the tables, for order tests
@@ -93,4 +102,91 @@ export async function setRoomDays(
   days: Array<{ date: string; price: number; capacity: number; blocked?: boolean }>,
 ) {
   await db.insert(roomAvailability).values(days.map((d) => ({ room_id: roomId, blocked: false, ...d })))
+}
+
+async function location(db: Db, companyId: number) {
+  const [loc] = await db
+    .insert(locations)
+    .values({
+      company_id: companyId,
+      name: `Loc ${uniq()}`,
+      slug: `loc-${uniq()}`,
+      description: 'x',
+      status: 'publish',
+      lat: 21.4,
+      long: 39.8,
+    })
+    .returning({ id: locations.id })
+  return loc!.id
+}
+
+/** A train route (economy by default): Makkah 08:00 -> Madinah 10:30. */
+export async function createTrainRoute(
+  db: Db,
+  companyId: number,
+  spec: {
+    max_passengers?: number
+    price_adult?: number
+    price_children?: number
+    is_active?: boolean
+    train_type?: 'economy' | 'business'
+  } = {},
+) {
+  const [r] = await db
+    .insert(trainRoutes)
+    .values({
+      company_id: companyId,
+      name: `Haramain ${uniq()}`,
+      code: `HR${uniq()}`,
+      from_id: await location(db, companyId),
+      to_id: await location(db, companyId),
+      departure_time: '08:00:00',
+      arrival_time: '10:30:00',
+      duration: 2.5,
+      price_adult: spec.price_adult ?? 200,
+      price_children: spec.price_children ?? 100,
+      max_passengers: spec.max_passengers ?? 50,
+      bagage_checkin: 23,
+      bagage_cabin: 7,
+      train_type: spec.train_type ?? 'economy',
+      is_active: spec.is_active ?? true,
+    })
+    .returning({ id: trainRoutes.id })
+  return r!.id
+}
+
+/** A published vehicle. */
+export async function createVehicle(
+  db: Db,
+  companyId: number,
+  spec: {
+    price?: number
+    sale_price?: number | null
+    max_day?: number
+    min_reservation?: number
+    status?: 'publish' | 'draft'
+  } = {},
+) {
+  const name = `Bus ${uniq()}`
+  const [v] = await db
+    .insert(transportations)
+    .values({
+      company_id: companyId,
+      location_id: await location(db, companyId),
+      name,
+      slug: name.toLowerCase().replace(/\s/g, '-'),
+      status: spec.status ?? 'publish',
+      vehicle_number: `B ${uniq()}`,
+      min_reservation: spec.min_reservation ?? 0,
+      max_day: spec.max_day ?? 5,
+      price: spec.price ?? 300,
+      sale_price: spec.sale_price ?? null,
+      real_address: 'Jeddah airport',
+      lat: 21.6,
+      long: 39.1,
+      meta_title: name,
+      meta_description: name,
+    })
+    .returning({ id: transportations.id })
+  return v!.id
 }

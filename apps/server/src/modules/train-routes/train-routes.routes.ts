@@ -17,6 +17,7 @@ import {
 } from '@app/shared'
 import { attributeFields, checkAttributes, checkLocation, writeAttributes, type AttributeLinks } from '../../crud/catalogue.js'
 import { defineAvailability } from '../../crud/availability.js'
+import { applyDefaultCapacity } from '../../crud/inventory.js'
 import { defineResource, type WriteContext } from '../../crud/resource.js'
 import { locations, trainRouteAttributes, trainRoutes, trainSchedules } from '../../db/schema/index.js'
 import { unprocessable } from '../../lib/errors.js'
@@ -98,7 +99,17 @@ async function prepare(input: TrainRouteInput, { tx, auth }: WriteContext) {
   }
 }
 
-async function afterWrite(id: number, input: TrainRouteInput, { tx }: WriteContext) {
+async function afterWrite(id: number, input: TrainRouteInput, { tx, existing }: WriteContext) {
+  // Days without their own schedule row seat the route's max_passengers: booked seats follow it, or a 409.
+  if (existing && input.max_passengers !== existing.max_passengers)
+    await applyDefaultCapacity(tx, {
+      kind: 'train',
+      itemId: id,
+      variant: input.train_type ?? (existing.train_type as string),
+      capacity: input.max_passengers,
+      field: 'max_passengers',
+      hasDayRow: sql`EXISTS (SELECT 1 FROM train_schedules d WHERE d.route_id = s.item_id AND d.train_type = s.variant AND d.date = s.day)`,
+    })
   if (input.attributes_list) await writeAttributes(tx, trainRouteAttributeLinks, id, input.attributes_list)
 }
 

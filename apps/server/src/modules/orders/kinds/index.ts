@@ -3,3 +3,5 @@
  * this file registers every kind whose catalogue is part of the product.
  */
 import './room.js'
+import './train.js'
+import './transportation.js'

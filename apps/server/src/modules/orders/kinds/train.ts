@@ -1,0 +1,85 @@
+import { and, between, eq } from 'drizzle-orm'
+import type { Db } from '../../../db/client.js'
+import { trainRoutes, trainSchedules } from '../../../db/schema/index.js'
+import { ItemRefusal, cents, registerOrderKind, sar, sumLines, type ItemPlan, type PlannedLine } from '../kinds.js'
+
+/**
+ * Train seats: adults + children seats of one route, train type and day,
+ * against that day's schedule (`max_passengers`, 0 when blocked) or the
+ * route's own `max_passengers`. The route's own train type is always offered;
+ * the other type only on days its schedule has a row for. Fares: the day's
+ * adult and child prices, else the route's.
+ */
+registerOrderKind({
+  kind: 'train',
+  async plan(tx: Db, ctx, input): Promise<ItemPlan> {
+    if (input.kind !== 'train') throw new Error('train adapter got another kind')
+    const q = tx
+      .select({
+        id: trainRoutes.id,
+        name: trainRoutes.name,
+        code: trainRoutes.code,
+        is_active: trainRoutes.is_active,
+        train_type: trainRoutes.train_type,
+        max_passengers: trainRoutes.max_passengers,
+        price_adult: trainRoutes.price_adult,
+        price_children: trainRoutes.price_children,
+      })
+      .from(trainRoutes)
+      .where(and(eq(trainRoutes.id, input.route_id), eq(trainRoutes.company_id, ctx.companyId)))
+    // FOR SHARE: a change of the route's seats waits for this order, and the other way round.
+    const [route] = await (ctx.lock ? q.for('share') : q)
+    if (!route) throw new ItemRefusal('route_id', 'field.not_found')
+    if (!route.is_active) throw new ItemRefusal('route_id', 'orders.not_bookable')
+    if (input.date < ctx.today) throw new ItemRefusal('date', 'orders.past_date')
+    const seats = input.adults + input.children
+    if (seats < 1) throw new ItemRefusal('adults', 'orders.seats_required')
+    const [day] = await tx
+      .select()
+      .from(trainSchedules)
+      .where(
+        and(
+          eq(trainSchedules.route_id, route.id),
+          eq(trainSchedules.train_type, input.train_type),
+          between(trainSchedules.date, input.date, input.date),
+        ),
+      )
+    if (!day && input.train_type !== route.train_type) throw new ItemRefusal('train_type', 'orders.not_bookable')
+    const capacity = day ? (day.blocked ? 0 : day.max_passengers) : route.max_passengers
+    const adult = Number(day ? day.price_adult : route.price_adult)
+    const child = Number(day ? day.price_children : route.price_children)
+    const lines: PlannedLine[] = []
+    if (input.adults)
+      lines.push({
+        type: 'day',
+        day: input.date,
+        label: 'adult',
+        unit_price: adult,
+        quantity: input.adults,
+        amount: sar(cents(adult) * input.adults),
+      })
+    if (input.children)
+      lines.push({
+        type: 'day',
+        day: input.date,
+        label: 'child',
+        unit_price: child,
+        quantity: input.children,
+        amount: sar(cents(child) * input.children),
+      })
+    return {
+      kind: 'train',
+      itemId: route.id,
+      variant: input.train_type,
+      name: `${route.name} (${route.code}, ${input.train_type})`,
+      startDate: input.date,
+      endDate: input.date,
+      quantity: seats,
+      adults: input.adults,
+      children: input.children,
+      days: [{ day: input.date, capacity }],
+      lines,
+      amount: sumLines(lines),
+    }
+  },
+})

@@ -1,0 +1,122 @@
+import { and, asc, between, eq } from 'drizzle-orm'
+import type { Db } from '../../../db/client.js'
+import {
+  transportationPricesExtra,
+  transportationSchedules,
+  transportationServicePrices,
+  transportations,
+} from '../../../db/schema/index.js'
+import {
+  ItemRefusal,
+  addDays,
+  cents,
+  daysBetween,
+  eachDay,
+  extrasAndFees,
+  registerOrderKind,
+  sar,
+  sumLines,
+  type ItemPlan,
+  type PlannedLine,
+} from '../kinds.js'
+
+/** A day's price of a vehicle: its sale price when it has one, else its price. */
+const dayPrice = (price: number | string, sale: number | string | null) =>
+  sale !== null && Number(sale) > 0 ? Number(sale) : Number(price)
+
+/**
+ * A vehicle from its start day to its end day, both included: one booking per
+ * vehicle per day (capacity 1, 0 when the schedule blocks the day). Rules: the
+ * vehicle is published; the start is `min_reservation` days ahead; the days are
+ * at most `max_day`. Each day costs the schedule's (sale) price or the
+ * vehicle's; extras and service fees as configured (a vehicle counts as one person).
+ */
+registerOrderKind({
+  kind: 'transportation',
+  async plan(tx: Db, ctx, input): Promise<ItemPlan> {
+    if (input.kind !== 'transportation') throw new Error('transportation adapter got another kind')
+    const q = tx
+      .select({
+        id: transportations.id,
+        name: transportations.name,
+        vehicle_number: transportations.vehicle_number,
+        status: transportations.status,
+        min_reservation: transportations.min_reservation,
+        max_day: transportations.max_day,
+        price: transportations.price,
+        sale_price: transportations.sale_price,
+        extra_price: transportations.extra_price,
+        service_fee: transportations.service_fee,
+      })
+      .from(transportations)
+      .where(and(eq(transportations.id, input.transportation_id), eq(transportations.company_id, ctx.companyId)))
+    const [vehicle] = await (ctx.lock ? q.for('share') : q)
+    if (!vehicle) throw new ItemRefusal('transportation_id', 'field.not_found')
+    if (vehicle.status !== 'publish') throw new ItemRefusal('transportation_id', 'orders.not_bookable')
+    if (input.start_date < ctx.today) throw new ItemRefusal('start_date', 'orders.past_date')
+    const earliest = addDays(ctx.today, vehicle.min_reservation)
+    if (input.start_date < earliest)
+      throw new ItemRefusal('start_date', 'orders.notice', { days: vehicle.min_reservation, date: earliest })
+    const count = daysBetween(input.start_date, input.end_date) + 1
+    if (count > vehicle.max_day) throw new ItemRefusal('end_date', 'orders.max_day', { days: vehicle.max_day })
+
+    const [schedule, extras, fees] = await Promise.all([
+      tx
+        .select()
+        .from(transportationSchedules)
+        .where(
+          and(
+            eq(transportationSchedules.transportation_id, vehicle.id),
+            between(transportationSchedules.date, input.start_date, input.end_date),
+          ),
+        ),
+      vehicle.extra_price
+        ? tx
+            .select()
+            .from(transportationPricesExtra)
+            .where(eq(transportationPricesExtra.transportation_id, vehicle.id))
+            .orderBy(asc(transportationPricesExtra.position))
+        : Promise.resolve([]),
+      vehicle.service_fee
+        ? tx
+            .select()
+            .from(transportationServicePrices)
+            .where(eq(transportationServicePrices.transportation_id, vehicle.id))
+            .orderBy(asc(transportationServicePrices.position))
+        : Promise.resolve([]),
+    ])
+    const byDay = new Map(schedule.map((d) => [d.date, d]))
+    const days = eachDay(input.start_date, input.end_date).map((day) => {
+      const d = byDay.get(day)
+      return {
+        day,
+        capacity: d?.blocked ? 0 : 1,
+        price: d ? dayPrice(d.price, d.sale_price) : dayPrice(vehicle.price, vehicle.sale_price),
+      }
+    })
+    const dayLines: PlannedLine[] = days.map((d) => ({
+      type: 'day',
+      day: d.day,
+      label: vehicle.name,
+      unit_price: d.price,
+      quantity: 1,
+      amount: d.price,
+    }))
+    const base = dayLines.reduce((s, l) => s + cents(l.amount), 0)
+    const lines = [...dayLines, ...extrasAndFees(base, { days: count, persons: 1, extras, fees })]
+    return {
+      kind: 'transportation',
+      itemId: vehicle.id,
+      variant: '',
+      name: vehicle.vehicle_number ? `${vehicle.name} (${vehicle.vehicle_number})` : vehicle.name,
+      startDate: input.start_date,
+      endDate: input.end_date,
+      quantity: 1,
+      adults: 0,
+      children: 0,
+      days: days.map(({ day, capacity }) => ({ day, capacity })),
+      lines,
+      amount: sar(cents(sumLines(lines))),
+    }
+  },
+})

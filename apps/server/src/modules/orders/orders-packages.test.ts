@@ -1,0 +1,210 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../../test/helpers/app.js'
+import { createHotelRoom, createTrainRoute, createVehicle } from '../../../test/helpers/bookables.js'
+import { createCompany, createUserWithPermissions, type Actor } from '../../../test/helpers/fixtures.js'
+import type { Db } from '../../db/client.js'
+import { trainSchedules, transportationSchedules } from '../../db/schema/index.js'
+import { addDays } from './kinds.js'
+import { stockDrift } from './orders.service.js'
+
+/**
+ * Train seats, vehicles and packages (issue 11): their rules and prices, a
+ * package shown on every desk it touches and needing each desk's permission,
+ * packages racing for the same seats and rooms, and cancel/re-book loops whose
+ * stock must equal the live order items at the end.
+ */
+
+let t: TestApp
+let owner: Actor
+let companyId: number
+
+const day = (n: number) => addDays(new Date().toISOString().slice(0, 10), n)
+const db = () => t.app.db as Db
+const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, who: Actor = owner) =>
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: who.headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  })
+const order = (items: unknown[]) => ({ customer: { name: 'Rahmat Hidayat', nationality: 'Indonesia' }, items })
+const train = (route_id: number, date = day(30), adults = 1, children = 0, train_type = 'economy') => ({
+  kind: 'train',
+  route_id,
+  train_type,
+  date,
+  adults,
+  children,
+})
+const vehicle = (transportation_id: number, start = day(30), end = start) => ({
+  kind: 'transportation',
+  transportation_id,
+  start_date: start,
+  end_date: end,
+})
+const stay = (room_id: number, checkIn = day(30), nights = 1, quantity = 1) => ({
+  kind: 'room',
+  room_id,
+  check_in: checkIn,
+  check_out: addDays(checkIn, nights),
+  quantity,
+  adults: 1,
+  children: 0,
+})
+const booked = async (kind: string, id: number, d: string, variant = '') => {
+  const res = (await t.app.db.execute(
+    sql`SELECT booked FROM inventory_stock WHERE kind = ${kind} AND item_id = ${id} AND variant = ${variant} AND day = ${d}`,
+  )) as unknown as { rows: Array<{ booked: number }> }
+  return Number(res.rows[0]?.booked ?? 0)
+}
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  const c = await createCompany(t.app)
+  owner = c.owner
+  companyId = c.company.id
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+describe('train seats', () => {
+  it('prices adults and children by the day, seats within max_passengers, blocked days refused', async () => {
+    const route = await createTrainRoute(db(), companyId, { max_passengers: 3, price_adult: 200, price_children: 120 })
+    await db()
+      .insert(trainSchedules)
+      .values([
+        { route_id: route, train_type: 'economy', date: day(31), price_adult: 250, price_children: 150, max_passengers: 3 },
+        {
+          route_id: route,
+          train_type: 'economy',
+          date: day(32),
+          price_adult: 250,
+          price_children: 150,
+          max_passengers: 3,
+          blocked: true,
+        },
+        { route_id: route, train_type: 'business', date: day(33), price_adult: 400, price_children: 300, max_passengers: 2 },
+      ])
+    const q = await api('POST', '/orders/quote', order([train(route, day(30), 2, 1), train(route, day(31), 1, 1)]))
+    expect(q.statusCode, q.body).toBe(200)
+    expect(q.json().data.items.map((i: { amount: number }) => i.amount)).toEqual([520, 400])
+    expect((await api('POST', '/orders', order([train(route, day(30), 3, 1)]))).statusCode).toBe(409)
+    expect((await api('POST', '/orders', order([train(route, day(30), 2, 1)]))).statusCode).toBe(200)
+    expect(await booked('train', route, day(30), 'economy')).toBe(3)
+    const blocked = await api('POST', '/orders', order([train(route, day(32))]))
+    expect(blocked.statusCode).toBe(409)
+    expect(blocked.json().errors).toEqual({ 'items.0': [day(32)] })
+    // Business seats exist only on the day their schedule offers them, counted apart from economy.
+    expect((await api('POST', '/orders', order([train(route, day(30), 1, 0, 'business')]))).statusCode).toBe(422)
+    expect((await api('POST', '/orders', order([train(route, day(33), 2, 0, 'business')]))).statusCode).toBe(200)
+    expect((await api('POST', '/orders', order([train(route, day(33), 1, 0, 'business')]))).statusCode).toBe(409)
+    expect((await api('POST', '/orders', order([train(route, day(33), 3, 0, 'economy')]))).statusCode).toBe(200)
+    // No seat at all, an inactive route, a past day.
+    expect((await api('POST', '/orders', order([train(route, day(34), 0, 0)]))).statusCode).toBe(422)
+    const inactive = await createTrainRoute(db(), companyId, { is_active: false })
+    expect((await api('POST', '/orders', order([train(inactive)]))).statusCode).toBe(422)
+    expect((await api('POST', '/orders', order([train(route, day(-1))]))).statusCode).toBe(422)
+  })
+})
+
+describe('vehicles', () => {
+  it('books a vehicle once per day within max_day, at its sale price', async () => {
+    const bus = await createVehicle(db(), companyId, { price: 300, sale_price: 250, max_day: 3 })
+    await db()
+      .insert(transportationSchedules)
+      .values([
+        { transportation_id: bus, date: day(41), price: 400, sale_price: 350 },
+        { transportation_id: bus, date: day(45), price: 400, sale_price: 350, blocked: true },
+      ])
+    const made = await api('POST', '/orders', order([vehicle(bus, day(40), day(42))]))
+    expect(made.statusCode, made.body).toBe(200)
+    expect(made.json().data.total).toBe(250 + 350 + 250)
+    const clash = await api('POST', '/orders', order([vehicle(bus, day(42), day(43))]))
+    expect(clash.statusCode).toBe(409)
+    expect(clash.json().errors).toEqual({ 'items.0': [day(42)] })
+    expect((await api('POST', '/orders', order([vehicle(bus, day(43), day(46))]))).statusCode).toBe(422) // 4 days > max_day 3
+    expect((await api('POST', '/orders', order([vehicle(bus, day(44), day(45))]))).statusCode).toBe(409) // blocked
+    expect((await api('POST', '/orders', order([vehicle(bus, day(44), day(43))]))).statusCode).toBe(422) // end before start
+    const draft = await createVehicle(db(), companyId, { status: 'draft' })
+    expect((await api('POST', '/orders', order([vehicle(draft)]))).statusCode).toBe(422)
+    const notice = await createVehicle(db(), companyId, { min_reservation: 10 })
+    expect((await api('POST', '/orders', order([vehicle(notice, day(5))]))).statusCode).toBe(422)
+  })
+})
+
+describe('packages', () => {
+  it('appear on every desk they touch and need the permission of each', async () => {
+    const { roomId } = await createHotelRoom(db(), companyId)
+    const route = await createTrainRoute(db(), companyId)
+    const bus = await createVehicle(db(), companyId)
+    const pkg = order([stay(roomId, day(50), 2), train(route, day(52), 2), vehicle(bus, day(50))])
+    const hotelDesk = await createUserWithPermissions(t.app, companyId, [
+      'order_hotel_create',
+      'order_hotel_list',
+      'order_hotel_view',
+    ])
+    expect((await api('POST', '/orders', pkg, hotelDesk)).statusCode).toBe(403)
+    const made = await api('POST', '/orders', pkg)
+    expect(made.statusCode, made.body).toBe(200)
+    const id = made.json().data.id
+    for (const kind of ['hotel', 'train', 'transportation']) {
+      const list = (await api('GET', `/orders?kind=${kind}&size=100`)).json().data as Array<{ id: number }>
+      expect(list.map((o) => o.id)).toContain(id)
+    }
+    // The hotel desk sees the package on its desk, but cannot cancel what it does not fully own.
+    expect((await api('GET', `/orders/${id}`, undefined, hotelDesk)).statusCode).toBe(200)
+    expect((await api('POST', `/orders/${id}/status`, { status: 'cancelled' }, hotelDesk)).statusCode).toBe(403)
+  })
+
+  it('50 simultaneous packages over 10 seats and 5 rooms: never oversold, every accepted package complete', async () => {
+    const { roomId } = await createHotelRoom(db(), companyId, {}, { room_stock: 5 })
+    const route = await createTrainRoute(db(), companyId, { max_passengers: 10 })
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        api('POST', '/orders', order([stay(roomId, day(60), 2), train(route, day(61), 1 + (i % 3))])),
+      ),
+    )
+    expect(results.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true)
+    const ok = results.filter((r) => r.statusCode === 200).map((r) => r.json().data)
+    expect(ok.length).toBeGreaterThan(0)
+    for (const o of ok) expect(o.items.map((i: { kind: string }) => i.kind)).toEqual(['room', 'train'])
+    const seats = ok.reduce((s, o) => s + o.items[1].quantity, 0)
+    expect(await booked('train', route, day(61), 'economy')).toBe(seats)
+    expect(seats).toBeLessThanOrEqual(10)
+    expect(await booked('room', roomId, day(61))).toBe(ok.length)
+    expect(ok.length).toBeLessThanOrEqual(5)
+    const negative = (await t.app.db.execute(
+      sql`SELECT count(*)::int AS n FROM inventory_stock WHERE booked < 0 OR booked > capacity`,
+    )) as unknown as {
+      rows: Array<{ n: number }>
+    }
+    expect(Number(negative.rows[0]!.n)).toBe(0)
+  })
+
+  it('cancel and re-book loops keep booked equal to the sum of live order items', async () => {
+    const { roomId } = await createHotelRoom(db(), companyId, {}, { room_stock: 2 })
+    const route = await createTrainRoute(db(), companyId, { max_passengers: 4 })
+    const bus = await createVehicle(db(), companyId)
+    let live: number[] = []
+    for (let round = 0; round < 6; round++) {
+      const made = await Promise.all(
+        Array.from({ length: 5 }, (_, i) =>
+          api(
+            'POST',
+            '/orders',
+            order([stay(roomId, day(70), 2), train(route, day(71), 1 + (i % 2)), vehicle(bus, day(70 + (i % 3)))]),
+          ),
+        ),
+      )
+      live.push(...made.filter((r) => r.statusCode === 200).map((r) => r.json().data.id as number))
+      // Cancel half of what is live, edit one, pay one: every path that moves stock.
+      const cancel = live.filter((_, i) => i % 2 === 0)
+      await Promise.all(cancel.map((id) => api('POST', `/orders/${id}/status`, { status: 'cancelled' })))
+      live = live.filter((id) => !cancel.includes(id))
+      if (live[0]) await api('PUT', `/orders/${live[0]}`, order([stay(roomId, day(71), 1), train(route, day(71), 1)]))
+    }
+    expect(await stockDrift(db(), companyId)).toEqual([])
+  })
+})
