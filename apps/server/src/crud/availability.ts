@@ -95,6 +95,8 @@ export interface AvailabilityOptions {
     /** The variant a write is for (`train_type`), '' when the item has none. */
     variant?: (input: Record<string, any>) => string
     capacity: (input: Record<string, any>, item: Record<string, any>) => number
+    /** The wire field the 409 names when a capacity is too low (`max_passengers`); `blocked` for a block. */
+    field?: string
   }
   /** Answer fields of a day besides id, item, keys, date and values, taken from the item (`hotel_id`). */
   answer?: readonly string[]
@@ -279,7 +281,7 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
             endDate: input.end_date as string,
             weekdays: input.weekdays as number[] | undefined,
             capacity: opts.stock.capacity(input, item),
-            field: input.blocked === true ? 'blocked' : undefined,
+            field: input.blocked === true ? 'blocked' : (opts.stock.field ?? 'capacity'),
           })
         return days(tx, input, item)
       })

@@ -228,6 +228,13 @@ export const trainCalendar = defineAvailability({
     blocked: false,
     train_type: r.train_type,
   }),
+  // Seats orders may take on each written day of that train type (crud/inventory.ts).
+  stock: {
+    kind: 'train',
+    variant: (v) => v.train_type,
+    capacity: (v) => (v.blocked ? 0 : v.max_passengers),
+    field: 'max_passengers',
+  },
 })
 
 const trainRoutesModule: FastifyPluginAsync = async (app) => {

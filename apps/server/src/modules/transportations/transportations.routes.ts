@@ -265,6 +265,8 @@ export const transportationCalendar = defineAvailability({
   // A vehicle without a sale price sells at its price.
   defaults: (v) => ({ price: v.price, sale_price: v.sale_price ?? v.price, blocked: false }),
   limits: (v) => (v.sale_price > v.price ? { sale_price: { limit: v.price } } : undefined),
+  // One booking per vehicle-day, none on a blocked day (crud/inventory.ts).
+  stock: { kind: 'transportation', capacity: (v) => (v.blocked ? 0 : 1) },
 })
 
 const transportationsModule: FastifyPluginAsync = async (app) => {
