@@ -21,6 +21,7 @@ import errors from './plugins/errors.js'
 import inputGuard, { frameworkError } from './plugins/input-guard.js'
 import requestLimits, { clientErrorHandler, serverTimeouts } from './plugins/request-limits.js'
 import securityHeaders from './plugins/security-headers.js'
+import uploads from './plugins/uploads.js'
 import web from './plugins/web.js'
 import zod from './plugins/zod.js'
 import { apiModules } from './modules/index.js'
@@ -117,6 +118,7 @@ export async function buildApp({ config, database, logger, modules = [] }: Build
   await app.register(zod)
   await app.register(docs)
   await app.register(auth)
+  await app.register(uploads)
 
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
     try {

@@ -105,3 +105,11 @@ export const DEFAULT_ROLES: ReadonlyArray<{ name: string; display_name: string; 
 export const RESERVED_ROLE_NAMES = ['owner', 'admin', 'finance', 'operator', 'produksi', 'marketing'] as const
 export const OWNER_ROLE = 'owner'
 export const MASTER_ROLE = 'master'
+
+/**
+ * Who may upload images and keep gallery records: whoever may create or edit a
+ * catalogue item that shows images (any one suffices; docs/decisions/files.md).
+ */
+export const IMAGE_UPLOAD_PERMISSIONS: readonly PermissionName[] = (
+  ['location', 'hotel', 'room', 'transportation', 'train_route'] as const
+).flatMap((e) => [permissionName(e, 'create'), permissionName(e, 'update')])

@@ -5,10 +5,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z, type ZodObject, type ZodType } from 'zod'
 import { listQuerySchema, paginationSchema, queryId, type Entity } from '@app/shared'
 import type { Db } from '../db/client.js'
-import { requireAuth } from '../plugins/auth.js'
+import { requireAuth, type Access } from '../plugins/auth.js'
 import type { SessionUser } from '../lib/sessions.js'
 import { inUse, notFound } from '../lib/errors.js'
 import { bodyHook, samePathId, type BodyShape } from './body.js'
+import { checkImages, imageValues, type ImagePaths } from './images.js'
 import { loadChildren, writeChildren, type ChildList } from './children.js'
 import { declareCounters, type CounterRef } from './counters.js'
 import { csvStream, exportFileName, type ExportColumn } from './csv.js'
@@ -55,6 +56,14 @@ export interface ResourceOptions<I extends ZodObject = ZodObject> {
   referencedBy?: ReferencedBy
   /** Create/update also accept `multipart/form-data` of this shape (JSON text lists, image files). */
   body?: BodyShape
+  /**
+   * Where the row and its child lists name stored images (`banner_image`,
+   * `trip_ideas.*.image`): each must be an upload of the caller's company (422
+   * otherwise), and a file the row stops using is removed after the commit.
+   */
+  images?: ImagePaths
+  /** Route access other than `${entity}_${action}` (galleries: whoever edits a catalogue item with images). */
+  access?: Partial<Record<'list' | 'view' | 'create' | 'update' | 'delete' | 'export', Access>>
   join?: Join
   searchable: PgColumn[]
   sortable: readonly [string, ...string[]]
@@ -133,7 +142,7 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
 
   const counterRef = countersOf(opts)
 
-  const perm = (action: string) => `${opts.entity}_${action}`
+  const perm = (action: 'list' | 'create' | 'update' | 'delete' | 'export') => opts.access?.[action] ?? `${opts.entity}_${action}`
   const disabled = new Set(opts.disable ?? [])
   const tags = [opts.tag ?? opts.name]
 
@@ -192,7 +201,10 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
 
     app.get(
       `${base}/:id`,
-      { schema: { tags, params: idParams, ...oneAnswer }, config: { access: [perm('view'), perm('update')] } },
+      {
+        schema: { tags, params: idParams, ...oneAnswer },
+        config: { access: opts.access?.view ?? [`${opts.entity}_view`, `${opts.entity}_update`] },
+      },
       async (req) => ({
         data: await getDetail(app.db, requireAuth(req), req.params.id),
       }),
@@ -200,9 +212,19 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
 
     const write = async (req: FastifyRequest, body: z.infer<I>, id?: number) => {
       const auth = requireAuth(req)
+      let unused: string[] = []
       const savedId = await app.db.transaction(async (tx) => {
         const existing = id === undefined ? undefined : await get(tx as unknown as Db, auth, id)
         const ctx: WriteContext = { tx: tx as unknown as Db, auth, req, existing }
+        if (opts.images) {
+          await checkImages(ctx.tx, auth.companyId, body, opts.images)
+          if (id !== undefined) {
+            // Images the row showed before and the body no longer names: candidates to remove after the commit.
+            const kept = new Set(imageValues(body, opts.images).map((r) => r.name))
+            const before = imageValues(await getDetail(ctx.tx, auth, id), opts.images)
+            unused = before.map((r) => r.name).filter((n) => !kept.has(n))
+          }
+        }
         const values = opts.prepare ? await opts.prepare(body, ctx) : { ...body }
         delete values.id
         delete values.company_id
@@ -226,6 +248,7 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
         if (opts.afterWrite) await opts.afterWrite(rowId!, body, ctx)
         return rowId!
       })
+      if (unused.length) await releaseAfterCommit(req, unused)
       return { data: await getDetail(app.db, auth, savedId) }
     }
 
@@ -250,20 +273,38 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
     if (!disabled.has('delete')) {
       app.delete(`${base}/:id`, { schema: { tags, params: idParams }, config: { access: perm('delete') } }, async (req) => {
         const auth = requireAuth(req)
+        let unused: string[] = []
         const row = await app.db.transaction(async (tx) => {
           const existing = await get(tx as unknown as Db, auth, req.params.id)
           if (opts.beforeDelete) await opts.beforeDelete(existing, { tx: tx as unknown as Db, auth, req, existing })
           const used = await countReferences(tx as unknown as Db, referencesOf(), req.params.id)
           if (used > 0) throw inUse(used)
+          if (opts.images) {
+            unused = imageValues(await getDetail(tx as unknown as Db, auth, req.params.id), opts.images).map((r) => r.name)
+          }
           await tx.delete(table as any).where(eq(table.id, req.params.id))
           return existing
         })
+        if (unused.length) await releaseAfterCommit(req, unused)
         return { data: row }
       })
     }
   }
 
   return { plugin, source, scope, get, getDetail }
+}
+
+/**
+ * Files a committed write stopped using go now (the uploads plugin removes
+ * each one no row references any more). A failure here is logged, not
+ * answered: the write did happen, and the periodic sweep retries.
+ */
+async function releaseAfterCommit(req: FastifyRequest, names: string[]) {
+  try {
+    await req.server.releaseFiles?.(names)
+  } catch (err) {
+    req.log.warn({ err }, 'releasing unused files failed; the sweep will retry')
+  }
 }
 
 /**

@@ -11,6 +11,7 @@ import transportations from './transportations/transportations.routes.js'
 import trainRoutes from './train-routes/train-routes.routes.js'
 import orders from './orders/orders.routes.js'
 import hotels from './hotels/hotels.routes.js'
+import galleries from './galleries/galleries.routes.js'
 
 /**
  * Every API module, mounted under /api/v1. One line per module; each module
@@ -29,4 +30,5 @@ export const apiModules: FastifyPluginAsync[] = [
   trainRoutes,
   orders,
   hotels,
+  galleries,
 ]

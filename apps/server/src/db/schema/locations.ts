@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { PUBLISH_STATUSES } from '@app/shared'
 import { companies } from './accounts.js'
+import { uploads } from './files.js'
 
 /** Locations (catalogue-availability §3): a tree per company (parent_id), with two owned lists. */
 export const locations = pgTable(
@@ -33,8 +34,9 @@ export const locations = pgTable(
     lat: doublePrecision('lat').notNull(),
     long: doublePrecision('long').notNull(),
     zoom: smallint('zoom').notNull().default(5),
-    banner_image: varchar('banner_image', { length: 255 }),
-    featured_image: varchar('featured_image', { length: 255 }),
+    // Stored images (lib/files.ts): the database refuses to drop an upload a location still shows.
+    banner_image: varchar('banner_image', { length: 255 }).references(() => uploads.file_name),
+    featured_image: varchar('featured_image', { length: 255 }).references(() => uploads.file_name),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -49,6 +51,9 @@ export const locations = pgTable(
     // The status sort and the lookup filter (?status=publish).
     index('locations_company_status_idx').on(t.company_id, t.status, t.id),
     index('locations_parent_idx').on(t.parent_id),
+    // The file sweep and the foreign-key check on an upload's delete look images up by name.
+    index('locations_banner_image_idx').on(t.banner_image),
+    index('locations_featured_image_idx').on(t.featured_image),
     index('locations_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('locations_slug_trgm_idx').using('gin', sql`lower(${t.slug}) gin_trgm_ops`),
   ],
@@ -82,7 +87,10 @@ export const locationTripIdeas = pgTable(
     title: varchar('title', { length: 191 }).notNull(),
     description: text('description'),
     link: varchar('link', { length: 2000 }),
-    image: varchar('image', { length: 255 }),
+    image: varchar('image', { length: 255 }).references(() => uploads.file_name),
   },
-  (t) => [index('location_trip_ideas_location_idx').on(t.location_id, t.position)],
+  (t) => [
+    index('location_trip_ideas_location_idx').on(t.location_id, t.position),
+    index('location_trip_ideas_image_idx').on(t.image),
+  ],
 )

@@ -169,6 +169,8 @@ export const locationsResource = defineResource({
   // tables declare a foreign key to locations (read from the schema).
   referencedBy: () => foreignKeysTo(schema, locations),
   body: { json: ['general_info', 'trip_ideas'], files: ['banner_image', 'featured_image'] },
+  // Each must be an upload of the company; a replaced or dropped image is removed after the commit.
+  images: ['banner_image', 'featured_image', 'trip_ideas.*.image'],
   searchable: [locations.name, locations.slug],
   sortable: LOCATION_SORTABLE,
   defaultSort: 'created_at',

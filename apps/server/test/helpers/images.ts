@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto'
+import zlib from 'node:zlib'
+import sharp from 'sharp'
+
+/** Small real images of each accepted type, made here (no files in the repo, no network). */
+export async function makeImage(format: 'jpeg' | 'png' | 'webp' | 'gif', width = 64, height = 48): Promise<Buffer> {
+  const base = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+  return base.toFormat(format).toBuffer()
+}
+
+/** A phone-like JPEG: EXIF with a GPS position and a camera, rotated by its orientation tag. */
+export async function photoWithGps(): Promise<Buffer> {
+  return sharp({ create: { width: 80, height: 40, channels: 3, background: { r: 10, g: 200, b: 90 } } })
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .withExifMerge({
+      IFD0: { Make: 'PhoneMaker', Model: 'Pilgrim X' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '21/1 25/1 21/1', GPSLongitudeRef: 'E', GPSLongitude: '39/1 49/1 34/1' },
+    })
+    .toBuffer()
+}
+
+/** A PNG whose header declares `width` × `height` while its data is a few bytes (a decompression bomb). */
+export async function pngDeclaring(width: number, height: number): Promise<Buffer> {
+  const png = Buffer.from(await makeImage('png', 8, 8))
+  // IHDR data starts after the 8-byte signature, 4-byte length and 4-byte type.
+  png.writeUInt32BE(width, 16)
+  png.writeUInt32BE(height, 20)
+  png.writeUInt32BE(zlib.crc32(png.subarray(12, 29)) >>> 0, 29)
+  return png
+}
+
+/** A valid JPEG start padded with noise to `size` bytes (passes the sniff, fails the size). */
+export async function jpegOfSize(size: number): Promise<Buffer> {
+  const head = await makeImage('jpeg')
+  return Buffer.concat([head.subarray(0, head.length - 2), randomBytes(size - head.length + 2)])
+}
+
+export interface FormPart {
+  name: string
+  value: string | Buffer
+  filename?: string
+  contentType?: string
+}
+
+/** A multipart/form-data body and its headers, byte for byte as a browser would send it. */
+export function multipart(parts: FormPart[], boundary = `----tbo${randomBytes(8).toString('hex')}`) {
+  const chunks: Buffer[] = []
+  for (const p of parts) {
+    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"`
+    if (p.filename !== undefined)
+      head += `; filename="${p.filename}"\r\nContent-Type: ${p.contentType ?? 'application/octet-stream'}`
+    chunks.push(Buffer.from(`${head}\r\n\r\n`), Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value), Buffer.from('\r\n'))
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`))
+  const payload = Buffer.concat(chunks)
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+}
+
+/** One `image` file part, as the web form kit sends it. */
+export const imageForm = (bytes: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg') =>
+  multipart([{ name: 'image', value: bytes, filename, contentType }])
