@@ -3,7 +3,7 @@ import { and, eq, getTableName, inArray, is, sql, type SQL } from 'drizzle-orm'
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client.js'
 import * as schema from '../db/schema/index.js'
-import { uploads } from '../db/schema/index.js'
+import { FILE_ARRAY_COLUMNS, uploads } from '../db/schema/index.js'
 import type { ProcessedImage } from './images.js'
 import { storageKey, STORED_NAME, type Storage } from './storage/index.js'
 
@@ -31,9 +31,15 @@ export function fileReferences(): Array<{ table: string; column: string }> {
 
 /** `NOT EXISTS` over every referencing column: the upload row `u` is used by no row. */
 function unreferenced(): SQL {
-  const parts = fileReferences().map(
-    (r) => sql`NOT EXISTS (SELECT 1 FROM ${sql.identifier(r.table)} x WHERE x.${sql.identifier(r.column)} = u.file_name)`,
-  )
+  const parts = [
+    ...fileReferences().map(
+      (r) => sql`NOT EXISTS (SELECT 1 FROM ${sql.identifier(r.table)} x WHERE x.${sql.identifier(r.column)} = u.file_name)`,
+    ),
+    ...FILE_ARRAY_COLUMNS.map(
+      (r) =>
+        sql`NOT EXISTS (SELECT 1 FROM ${sql.identifier(r.table)} x WHERE x.${sql.identifier(r.column)} @> ARRAY[u.file_name]::varchar[])`,
+    ),
+  ]
   return parts.length ? sql.join(parts, sql` AND `) : sql`TRUE`
 }
 

@@ -26,6 +26,15 @@ export const uploads = pgTable(
   (t) => [index('uploads_company_created_idx').on(t.company_id, t.created_at), index('uploads_created_idx').on(t.created_at)],
 )
 
+/**
+ * Array columns of stored file names (a foreign key cannot hold an array): the
+ * file sweep counts a name in any of them as in use (lib/files.ts). Each needs
+ * a GIN index. Prefer a child table with a foreign key for new lists.
+ */
+export const FILE_ARRAY_COLUMNS: ReadonlyArray<{ table: string; column: string }> = [
+  { table: 'transportations', column: 'gallery' },
+]
+
 /** Gallery records (spec §3 "id and uploaded image"): company-scoped images with a title and an order. */
 export const galleries = pgTable(
   'galleries',

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { MAX_BAGGAGE_KG, MAX_PASSENGERS, TRAIN_TYPES } from '@app/shared'
 import { companies } from './accounts.js'
+import { uploads } from './files.js'
 import { money } from './catalogue-common.js'
 import { locations } from './locations.js'
 import { attributes } from './reference.js'
@@ -55,7 +56,7 @@ export const trainRoutes = pgTable(
     bagage_cabin: kg('bagage_cabin').notNull(),
     train_type: varchar('train_type', { length: 16, enum: TRAIN_TYPES }).notNull().default('economy'),
     is_active: boolean('is_active').notNull().default(true),
-    featured_image: varchar('featured_image', { length: 255 }),
+    featured_image: varchar('featured_image', { length: 255 }).references(() => uploads.file_name),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -63,6 +64,7 @@ export const trainRoutes = pgTable(
     uniqueIndex('train_routes_company_code_uq').on(t.company_id, sql`lower(${t.code})`),
     // One index per offered sort (DESIGN §2); the id breaks ties in the same order.
     index('train_routes_company_created_idx').on(t.company_id, t.created_at, t.id),
+    index('train_routes_featured_image_idx').on(t.featured_image),
     index('train_routes_company_name_idx').on(t.company_id, t.name, t.id),
     index('train_routes_company_code_idx').on(t.company_id, t.code, t.id),
     index('train_routes_company_price_adult_idx').on(t.company_id, t.price_adult, t.id),

@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { PUBLISH_STATUSES } from '@app/shared'
 import { companies } from './accounts.js'
+import { uploads } from './files.js'
 import { extraPriceTable, money, servicePriceTable } from './catalogue-common.js'
 import { locations } from './locations.js'
 import { attributes } from './reference.js'
@@ -54,8 +55,9 @@ export const transportations = pgTable(
     lat: doublePrecision('lat').notNull(),
     long: doublePrecision('long').notNull(),
     zoom: smallint('zoom').notNull().default(5),
-    featured_image: varchar('featured_image', { length: 255 }),
-    banner_image: varchar('banner_image', { length: 255 }),
+    // Stored images: foreign keys to uploads, so a file a vehicle shows is never removed (lib/files.ts).
+    featured_image: varchar('featured_image', { length: 255 }).references(() => uploads.file_name),
+    banner_image: varchar('banner_image', { length: 255 }).references(() => uploads.file_name),
     /** Uploaded file names in display order. */
     gallery: varchar('gallery', { length: 255 })
       .array()
@@ -79,6 +81,10 @@ export const transportations = pgTable(
     index('transportations_company_max_day_idx').on(t.company_id, t.max_day, t.id),
     index('transportations_company_status_idx').on(t.company_id, t.status, t.id),
     index('transportations_location_idx').on(t.location_id, t.id),
+    index('transportations_featured_image_idx').on(t.featured_image),
+    index('transportations_banner_image_idx').on(t.banner_image),
+    // The file sweep asks whether any gallery holds a name (FILE_ARRAY_COLUMNS).
+    index('transportations_gallery_gin_idx').using('gin', t.gallery),
     index('transportations_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('transportations_vehicle_trgm_idx').using('gin', sql`lower(${t.vehicle_number}) gin_trgm_ops`),
     check('transportations_price_ck', sql`${t.price} >= 0`),

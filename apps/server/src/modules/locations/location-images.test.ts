@@ -289,6 +289,32 @@ describe('files no row uses any more', () => {
     expect((await t.app.db.select().from(uploads).where(eq(uploads.file_name, used))).length).toBe(1)
   })
 
+  it('never sweeps images that other catalogue rows show (hotels’ keys, a vehicle’s gallery list)', async () => {
+    const [inGallery, featured] = [await uploadImage(), await uploadImage()]
+    const place = (await api('POST', '/locations', body({ name: 'Vehicle base' }))).json().data as Row
+    const vehicle = await api('POST', '/transportations', {
+      name: 'GMC Yukon',
+      content: '<p>Airport transfer</p>',
+      status: 'publish',
+      vehicle_number: 'B 1 XY',
+      min_reservation: 1,
+      max_day: 3,
+      price: 850,
+      location_id: place.id,
+      real_address: 'Jeddah airport',
+      lat: 21.68,
+      long: 39.15,
+      zoom: 12,
+      featured_image: featured,
+      gallery: [inGallery],
+    })
+    expect(vehicle.statusCode, vehicle.body).toBe(200)
+    await t.app.db.execute(sql`UPDATE uploads SET created_at = now() - interval '2 days'`)
+    await t.app.sweepFiles()
+    await t.app.releaseFiles!([inGallery, featured])
+    expect([onDisk(inGallery), onDisk(featured)]).toEqual([true, true])
+  })
+
   it('cannot remove a file a row names: the database refuses, the file stays', async () => {
     const used = await uploadImage()
     await api('POST', '/locations', body({ name: 'Guarded', featured_image: used }))
