@@ -17,6 +17,8 @@ declare module 'autocannon' {
     connections?: number
     duration?: number
     headers?: Record<string, string>
+    method?: string
+    body?: string
     /** Seconds. */
     timeout?: number
   }
