@@ -68,7 +68,7 @@ describe('orders on two server copies', () => {
     const codes = results.map((r) => r.status)
     expect(codes.filter((c) => c === 200)).toHaveLength(1)
     expect(codes.filter((c) => c === 409)).toHaveLength(99)
-    const refused = await results.find((r) => r.status === 409)!.json()
+    const refused = (await results.find((r) => r.status === 409)!.json()) as { errors: unknown }
     expect(refused.errors).toEqual({ 'items.0': [day(30)] })
   })
 
@@ -84,7 +84,7 @@ describe('orders on two server copies', () => {
         ),
       ),
     )
-    const bodies = await Promise.all(results.map((r) => r.json()))
+    const bodies = (await Promise.all(results.map((r) => r.json()))) as Array<{ data: { items: Array<{ quantity: number }> } }>
     expect(results.every((r) => r.status === 200 || r.status === 409)).toBe(true)
     const ok = bodies.filter((_, i) => results[i]!.status === 200).map((x) => x.data)
     expect(ok.length).toBeGreaterThan(0)
