@@ -92,9 +92,10 @@ describe('roles and permissions journey', () => {
     await copyRow.getByRole('button', { name: 'Edit', exact: true }).click()
     const d = dialog(page)
     await field(d, 'Display Name').fill('Sales Agent (spare)')
+    // The page reloads RELOAD_DELAY_MS after the save, taking the success toast with it:
+    // wait for the reload and the saved value, not for a toast that may already be gone.
     const reloaded = page.waitForEvent('load')
     await d.getByRole('button', { name: 'Save', exact: true }).click()
-    await notification(page, 'Success Updated').waitFor()
     await reloaded
     expect(new URL(page.url()).pathname).toBe('/app/roles')
     await page.getByRole('cell', { name: 'Sales Agent (spare)' }).waitFor()

@@ -67,6 +67,10 @@ export function SideNav({ groups, onNavigate }: { groups: NavGroup[]; onNavigate
           return (
             <NavLink
               key={group.key}
+              // A button, not an <a> without an address: the keyboard reaches it and Enter opens it.
+              component="button"
+              type="button"
+              aria-expanded={opened}
               label={t(group.labelKey)}
               leftSection={icon}
               rightSection={<IconChevronRight size={14} stroke={1.7} />}

@@ -14,8 +14,9 @@ import {
   TextInput,
   Title,
   Tooltip,
+  useMantineTheme,
 } from '@mantine/core'
-import { useDebouncedValue } from '@mantine/hooks'
+import { useDebouncedValue, useViewportSize } from '@mantine/hooks'
 import {
   IconAlertTriangle,
   IconChevronDown,
@@ -43,6 +44,8 @@ import { defaultRowTitle, resourceLabels } from './labels'
 import { ListFilters } from './ListFilters'
 import { PermissionDenied } from './PermissionDenied'
 import { ResourceDialog } from './ResourceDialog'
+import { actionsWidth, CellText, columnWidth, tableMinWidth } from './table-layout'
+import './table-layout.css'
 import { listQuery, useDeleteResource, useInvalidateResource, useResourceList, type ListParams } from './use-resource'
 
 /**
@@ -116,6 +119,14 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
 
   const visibleActions = (resource.rowActions ?? []).filter((a) => can(me, actionPermission(resource.permission, a.permission)))
   const hasActionColumn = canUpdate || canDelete || visibleActions.length > 0
+  const actionIcons = visibleActions.length + Number(canUpdate) + Number(canDelete)
+
+  // Columns hidden below a breakpoint (hiddenBelow) do not count towards the table's smallest width.
+  const theme = useMantineTheme()
+  const { width: viewportWidth } = useViewportSize()
+  const shown = (c: (typeof resource.columns)[number]) =>
+    !c.hiddenBelow || viewportWidth === 0 || viewportWidth >= parseFloat(theme.breakpoints[c.hiddenBelow]) * 16
+  const minWidth = tableMinWidth(resource.columns, hasActionColumn ? actionsWidth(actionIcons) : 0, shown)
 
   const columns = useMemo<DataTableColumn<R>[]>(() => {
     const cols: DataTableColumn<R>[] = resource.columns.map((c) => ({
@@ -123,17 +134,17 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
       title: labels.field(c.key, c.labelKey),
       sortable: c.sort !== false,
       sortKey: c.sort === false ? undefined : (c.sort ?? c.key),
-      width: c.width,
+      width: columnWidth(c),
       textAlign: c.align,
       visibleMediaQuery: c.hiddenBelow ? (theme) => `(min-width: ${theme.breakpoints[c.hiddenBelow!]})` : undefined,
-      render: (row: R) => c.render(row, { t }),
+      render: (row: R) => <CellText>{c.render(row, { t })}</CellText>,
     }))
     if (hasActionColumn) {
       cols.push({
         accessor: '__actions',
         title: t('actions.actions'),
         textAlign: 'right',
-        width: 170,
+        width: actionsWidth(actionIcons),
         sortable: false,
         render: (row: R) => (
           <Group gap={6} justify="flex-end" wrap="nowrap">
@@ -212,7 +223,7 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
     return cols
     // `t` changes with the language; the rest with the declaration and permissions.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [resource, t, me, canUpdate, canDelete, hasActionColumn])
+  }, [resource, t, me, canUpdate, canDelete, hasActionColumn, actionIcons])
 
   const confirmDelete = async () => {
     if (!toDelete) return
@@ -325,8 +336,11 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
               highlightOnHover
               striped
               verticalSpacing="sm"
-              horizontalSpacing="md"
+              horizontalSpacing="sm"
               withTableBorder={false}
+              // Fixed layout: widths from the header, never from the rows (see table-layout.tsx).
+              styles={{ table: { tableLayout: 'fixed', minWidth } }}
+              classNames={{ table: 'resource-table' }}
               sortStatus={sortStatus}
               onSortStatusChange={(s) => {
                 // A newly chosen column starts ascending (the library keeps the previous direction).

@@ -1,4 +1,4 @@
-import { Badge, Text, type MantineColor } from '@mantine/core'
+import { Badge, type MantineColor } from '@mantine/core'
 import { createUserSchema, updateUserSchema, USER_STATUSES, type UserRow } from '@app/shared'
 import { col, defineResource, field, type FieldContext } from '../../components/resource'
 import type { Me } from '../../lib/permissions'
@@ -39,17 +39,8 @@ export default defineResource<Row>({
   columns: [
     col.text('name'),
     col.text('username', { hiddenBelow: 'md' }),
-    // Long addresses break anywhere rather than push the action column out of view.
-    col.custom(
-      'email',
-      (row) => (
-        <Text size="sm" style={{ wordBreak: 'break-all' }}>
-          {row.email}
-        </Text>
-      ),
-      { width: 230 },
-    ),
-    col.text('phone', { hiddenBelow: 'lg', width: 120 }),
+    col.text('email', { width: 190 }),
+    col.text('phone', { hiddenBelow: 'lg', width: 130 }),
     col.custom(
       'role',
       (row, { t }) => (
@@ -57,10 +48,10 @@ export default defineResource<Row>({
           {roleLabel(t, row.role)}
         </Badge>
       ),
-      { sort: 'role', width: 140 },
+      { sort: 'role', width: 120 },
     ),
     col.badge('status', { colors: STATUS_COLORS, labelPrefix: 'resources.users.statuses.', width: 100 }),
-    col.datetime('created_at', { hiddenBelow: 'sm', width: 110 }),
+    col.datetime('created_at', { hiddenBelow: 'sm' }),
   ],
   fields: [
     field.text('name', { span: 6 }),

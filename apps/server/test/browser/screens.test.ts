@@ -1,0 +1,251 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { createRequire } from 'node:module'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_LOGIN, seed } from '../../src/db/seed.js'
+import { SCREENSHOT_DIR, startBrowserEnv, type BrowserEnv } from './harness.js'
+
+/**
+ * Every screen of the app registry (the side menu's links) and the public
+ * pages, in English and Indonesian, on the demo company's data:
+ * - at 1366×768 with the menu open, a list shows all its columns and its
+ *   actions without scrolling sideways; on a 390×844 phone the first row's
+ *   actions are on screen;
+ * - axe-core finds no serious or critical violation;
+ * - an Indonesian screen shows no English word from the English locale files
+ *   that the Indonesian ones never use (proper nouns and data are allowed).
+ * Screenshots of each go to test-results/screens-<lang>-<size>-<route>.png.
+ */
+let env: BrowserEnv
+
+const LANGS = ['en', 'id'] as const
+type Lang = (typeof LANGS)[number]
+const DESKTOP = { width: 1366, height: 768 }
+const PHONE = { width: 390, height: 844 }
+const PUBLIC_ROUTES = ['/login', '/register', '/forgot', '/no-such-page']
+
+const require = createRequire(import.meta.url)
+const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+
+// ------------------------------------------------------------ English words
+
+const LOCALES_DIR = path.resolve(import.meta.dirname, '../../../web/src/i18n/locales')
+function localeStrings(lang: Lang): string[] {
+  const out: string[] = []
+  const walk = (v: unknown) => {
+    if (typeof v === 'string') out.push(v)
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk)
+  }
+  for (const f of fs.readdirSync(path.join(LOCALES_DIR, lang))) {
+    walk(JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, lang, f), 'utf8')))
+  }
+  return out
+}
+const words = (s: string) => s.replace(/\{\{[^}]*\}\}/g, ' ').match(/\p{L}{3,}/gu) ?? []
+const lower = (list: string[]) => new Set(list.flatMap(words).map((w) => w.toLowerCase()))
+const idWords = lower(localeStrings('id'))
+/** Words only the English interface uses: seeing one on an Indonesian screen means an untranslated text. */
+const englishOnly = new Set([...lower(localeStrings('en'))].filter((w) => !idWords.has(w)))
+/** Names and data that are the same in both languages. */
+const ALLOWED = new Set(['google', 'amanah', 'tour', 'travel', 'siti', 'rahmawati'])
+
+async function visibleText(page: Page): Promise<string> {
+  // Page code as text: the server's TypeScript has no DOM types.
+  return page.evaluate<string>(`(() => {
+    const parts = []
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement
+      if (!el || !n.textContent?.trim()) continue
+      if (el.closest('[aria-hidden="true"], script, style, noscript, [data-lang-neutral]')) continue
+      const r = el.getBoundingClientRect()
+      const style = getComputedStyle(el)
+      if (r.width === 0 || r.height === 0 || style.visibility === 'hidden' || style.display === 'none') continue
+      parts.push(n.textContent.trim())
+    }
+    for (const el of document.querySelectorAll('input[placeholder], textarea[placeholder]')) {
+      if (el.offsetParent) parts.push(el.placeholder)
+    }
+    for (const el of document.querySelectorAll('[aria-label]')) parts.push(el.getAttribute('aria-label') ?? '')
+    return parts.join(' | ')
+  })()`)
+}
+
+function englishWordsIn(text: string): string[] {
+  return [...new Set(words(text).map((w) => w.toLowerCase()))].filter((w) => englishOnly.has(w) && !ALLOWED.has(w))
+}
+
+// ------------------------------------------------------------------ checks
+
+interface AxeViolation {
+  id: string
+  impact: string
+  help: string
+  nodes: { target: string[]; failureSummary?: string }[]
+}
+
+async function axe(page: Page): Promise<AxeViolation[]> {
+  // Evaluated over the DevTools protocol, not an inline <script>: the page's CSP stays as served.
+  if (!(await page.evaluate<boolean>(`'axe' in window`))) await page.evaluate(axeSource)
+  const violations = await page.evaluate<AxeViolation[]>(
+    `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)`,
+  )
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+}
+
+const describeViolations = (vs: AxeViolation[]) =>
+  vs.map(
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help}\n   ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 4)
+        .join('\n   ')}`,
+  )
+
+/** Where a list's table sticks out of its room, or its actions are off screen. */
+async function tableLayout(page: Page) {
+  return page.evaluate<{
+    tableWidth: number
+    room: number
+    lastHeaderRight: number
+    actionRight: number | null
+    viewport: number
+    pageOverflow: number
+  } | null>(`(() => {
+    const table = document.querySelector('.mantine-datatable table')
+    if (!table) return null
+    const scroller = table.closest('.mantine-ScrollArea-viewport') ?? table.parentElement
+    const lastHeader = table.querySelector('thead th:last-child')
+    const firstRowActions = table.querySelector('tbody tr:first-child td:last-child button')
+    const box = (el) => (el ? el.getBoundingClientRect() : null)
+    return {
+      tableWidth: Math.round(table.getBoundingClientRect().width),
+      room: Math.round(scroller.clientWidth),
+      lastHeaderRight: Math.round(box(lastHeader)?.right ?? 0),
+      actionRight: firstRowActions ? Math.round(box(firstRowActions).right) : null,
+      viewport: window.innerWidth,
+      pageOverflow: document.documentElement.scrollWidth - window.innerWidth,
+    }
+  })()`)
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle')
+  await page
+    .locator('[aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => {})
+  await page.waitForTimeout(250)
+}
+
+const shotName = (lang: Lang, size: string, route: string) =>
+  `screens-${lang}-${size}-${route.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '_') || 'app'}`
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) })
+}
+
+// ------------------------------------------------------------------- tests
+
+beforeAll(async () => {
+  env = await startBrowserEnv()
+  expect((await seed(env.app.db, { demo: true })).created).toBe(true)
+})
+afterAll(async () => {
+  await env?.close()
+})
+
+const problems = { layout: [] as string[], axe: [] as string[], language: [] as string[] }
+
+describe.each(LANGS)('every screen in %s', (lang) => {
+  let page: Page
+  let routes: string[] = []
+
+  beforeAll(async () => {
+    page = await env.newPage({ locale: lang === 'id' ? 'id-ID' : 'en-US' })
+    await page.context().addCookies([{ name: 'locale', value: lang, url: env.baseUrl }])
+    await page.setViewportSize(DESKTOP)
+  })
+
+  it('public pages', async () => {
+    for (const route of PUBLIC_ROUTES) {
+      await page.goto(route)
+      await settle(page)
+      await shot(page, shotName(lang, 'desktop', route))
+      for (const v of describeViolations(await axe(page))) problems.axe.push(`${lang} ${route}: ${v}`)
+      if (lang === 'id') {
+        const en = englishWordsIn(await visibleText(page))
+        if (en.length) problems.language.push(`${lang} ${route}: English words ${en.join(', ')}`)
+      }
+    }
+  }, 600_000)
+
+  it('signs in and finds the registry screens in the side menu', async () => {
+    const res = await page.request.post('/api/v1/auth/login', { data: DEMO_LOGIN })
+    expect(res.status(), await res.text()).toBe(200)
+    await page.goto('/app')
+    await page.locator('nav a[href^="/app"]').first().waitFor()
+    // Groups open one at a time: open each (a button, reached by keyboard) and collect its links.
+    const found = new Set<string>()
+    const groups = page.locator('nav button[aria-expanded]')
+    for (let i = 0; i < (await groups.count()); i++) {
+      const g = groups.nth(i)
+      if ((await g.getAttribute('aria-expanded')) !== 'true') await g.click()
+      await page.waitForTimeout(250)
+      for (const href of await page
+        .locator('nav a[href^="/app"]')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? '')))
+        found.add(href)
+    }
+    routes = [...found]
+    expect(routes.length).toBeGreaterThanOrEqual(10)
+  })
+
+  it('each screen at 1366×768 with the menu open', async () => {
+    for (const route of [...routes, '/app/no-such-screen']) {
+      await page.goto(route)
+      await settle(page)
+      await shot(page, shotName(lang, 'desktop', route))
+      const layout = await tableLayout(page)
+      if (
+        layout &&
+        (layout.tableWidth > layout.room + 1 || layout.lastHeaderRight > layout.viewport || layout.pageOverflow > 0)
+      ) {
+        problems.layout.push(`${lang} ${route}: table does not fit ${JSON.stringify(layout)}`)
+      }
+      for (const v of describeViolations(await axe(page))) problems.axe.push(`${lang} ${route}: ${v}`)
+      if (lang === 'id') {
+        const en = englishWordsIn(await visibleText(page))
+        if (en.length) problems.language.push(`${lang} ${route}: English words ${en.join(', ')}`)
+      }
+    }
+  }, 600_000)
+
+  it('each screen on a 390×844 phone', async () => {
+    await page.setViewportSize(PHONE)
+    for (const route of routes) {
+      await page.goto(route)
+      await settle(page)
+      await shot(page, shotName(lang, 'phone', route))
+      const layout = await tableLayout(page)
+      if (layout && ((layout.actionRight ?? 0) > layout.viewport || layout.pageOverflow > 0)) {
+        problems.layout.push(`${lang} ${route} phone: actions out of reach ${JSON.stringify(layout)}`)
+      }
+    }
+    await page.setViewportSize(DESKTOP)
+  }, 600_000)
+})
+
+it('every list shows all its columns and actions on a laptop, and its actions on a phone', () => {
+  expect(problems.layout).toEqual([])
+})
+
+// Turned on by the accessibility and language fixes of issue 13 (the walk above collects them already).
+it.skip('axe-core finds no serious or critical violation on any screen', () => {
+  expect(problems.axe).toEqual([])
+})
+it.skip('no Indonesian screen shows English interface words', () => {
+  expect(problems.language).toEqual([])
+})
