@@ -12,6 +12,8 @@ export interface BodyShape {
   json?: readonly string[]
   /** Image fields: a file part is stored and replaced by its file name; a text part is an existing file name. */
   files?: readonly string[]
+  /** Image fields of `files` that take several files (a gallery): repeated parts, in order, with text parts naming kept files. */
+  fileLists?: readonly string[]
 }
 
 /**
@@ -20,7 +22,10 @@ export interface BodyShape {
  * uploads plugin (plugins/uploads.ts) as the `readMultipartBody` decorator, so
  * the engine does not depend on how files are stored.
  */
-export type MultipartReader = (req: FastifyRequest, opts: { files: readonly string[] }) => Promise<Record<string, unknown>>
+export type MultipartReader = (
+  req: FastifyRequest,
+  opts: { files: readonly string[]; fileLists?: readonly string[] },
+) => Promise<Record<string, unknown>>
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,7 +71,7 @@ export function bodyHook(shape: BodyShape) {
       const read = req.server.readMultipartBody
       // Without the uploads plugin the server takes JSON only.
       if (!read) throw new HttpError(415, 'unsupported_media_type')
-      req.body = await read(req, { files: shape.files ?? [] })
+      req.body = await read(req, { files: shape.files ?? [], fileLists: shape.fileLists ?? [] })
     }
     if (shape.json?.length) req.body = parseJsonFields(req.body, shape.json)
   }

@@ -3,7 +3,7 @@ import multipart, { type MultipartFile } from '@fastify/multipart'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { IMAGE_UPLOAD_PERMISSIONS, imageUrl, MAX_IMAGE_BYTES, uploadedImageSchema } from '@app/shared'
+import { IMAGE_UPLOAD_PERMISSIONS, imageUrl, MAX_GALLERY_FILES, MAX_IMAGE_BYTES, uploadedImageSchema } from '@app/shared'
 import type { MultipartReader } from '../crud/body.js'
 import { HttpError, notFound, unprocessable } from '../lib/errors.js'
 import { findUpload, releaseFiles, storeImage, sweepFiles, SWEEP_GRACE_MS } from '../lib/files.js'
@@ -131,6 +131,13 @@ function downloadName(original: string | null, fileName: string, mime: string): 
  * engine, and the removal of files no row uses any more. Stored files live in
  * lib/storage (a folder or an S3 bucket); their checks in lib/images.ts.
  */
+/** Repeated text parts: one value, then a list. */
+const plus = (prev: unknown, value: string) =>
+  prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value]
+/** A gallery field is always a list. */
+const appended = (prev: unknown, value: string) =>
+  prev === undefined ? [value] : Array.isArray(prev) ? [...prev, value] : [prev, value]
+
 export default fp<UploadsOptions>(async function uploads(parent, opts) {
   const storage = opts.storage ?? openStorage(parent.config)
   parent.decorate('storage', storage)
@@ -158,13 +165,15 @@ export default fp<UploadsOptions>(async function uploads(parent, opts) {
     }
   })
 
-  const readMultipartBody: MultipartReader = async (req, { files }) => {
+  const readMultipartBody: MultipartReader = async (req, { files, fileLists = [] }) => {
     const auth = requireAuth(req)
     const out: Record<string, unknown> = {}
     const fresh = (req.freshUploads ??= [])
     const filled = new Set<string>()
     try {
-      const parts = req.parts({ limits: { ...FORM_LIMITS, files: Math.max(files.length, 1) } })
+      // A gallery field takes up to MAX_GALLERY_FILES files; every other image field one.
+      const maxFiles = files.length + fileLists.length * (MAX_GALLERY_FILES - 1)
+      const parts = req.parts({ limits: { ...FORM_LIMITS, files: Math.max(maxFiles, 1) } })
       for await (const part of parts) {
         const field = part.fieldname
         if (part.type === 'file') {
@@ -172,7 +181,8 @@ export default fp<UploadsOptions>(async function uploads(parent, opts) {
             await drain(part)
             throw unprocessable({ [field]: ['field.unexpected_file'] })
           }
-          if (filled.has(field)) throw unprocessable({ [field]: ['field.one_file'] })
+          const many = fileLists.includes(field)
+          if (filled.has(field) && !many) throw unprocessable({ [field]: ['field.one_file'] })
           const bytes = await readImagePart(part, field)
           // A file input left empty sends a nameless, empty part: nothing chosen, the field is left as sent.
           if (bytes.length === 0 && !part.filename) continue
@@ -180,17 +190,16 @@ export default fp<UploadsOptions>(async function uploads(parent, opts) {
           const row = await storeImage(db(), storage, auth.companyId, image, part.filename)
           fresh.push(row.file_name)
           filled.add(field)
-          out[field] = row.file_name
+          out[field] = many ? appended(out[field], row.file_name) : row.file_name
           continue
         }
         if (part.fieldnameTruncated) throw new HttpError(400, 'bad_request')
         if (part.valueTruncated) throw new HttpError(413, 'too_large', {}, { [field]: ['field.part_too_long'] })
         const value = typeof part.value === 'string' ? part.value : String(part.value)
         if (value.includes('\0') || field.includes('\0')) throw unprocessable({ [field.replace(/\0/g, '')]: ['field.invalid'] })
-        // A file already given for an image field wins over a text part of the same name.
-        if (filled.has(field)) continue
-        const prev = out[field]
-        out[field] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value]
+        // A file already given for an image field wins over a text part of the same name (a gallery keeps both, in order).
+        if (filled.has(field) && !fileLists.includes(field)) continue
+        out[field] = fileLists.includes(field) ? appended(out[field], value) : plus(out[field], value)
       }
     } catch (err) {
       throw multipartError(err)

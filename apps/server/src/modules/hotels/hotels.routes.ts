@@ -36,7 +36,6 @@ import {
   services,
   types,
 } from '../../db/schema/index.js'
-import { checkCompanyFiles } from '../../lib/company-files.js'
 import { unprocessable } from '../../lib/errors.js'
 import { registerFieldLabels, registerMessages } from '../../lib/i18n.js'
 import { sanitizeOptionalRichText } from '../../lib/rich-text.js'
@@ -132,11 +131,6 @@ async function prepare(input: HotelValues, { tx, auth, existing }: WriteContext)
   if (input.types) await owned('types', types, input.types)
   if (input.facilities) await owned('facilities', facilities, input.facilities)
   if (Object.keys(errors).length) throw unprocessable(errors)
-  await checkCompanyFiles(tx, auth.companyId, {
-    featured_image: input.featured_image,
-    banner_image: input.banner_image,
-    ...Object.fromEntries((input.gallery_images ?? []).map((name, i) => [`gallery_images.${i}`, name])),
-  })
   const selfId = existing?.id as number | undefined
   // A given slug is normalized and must be free (409); an update keeps its slug (stable links); else from the name.
   const slug =
@@ -336,7 +330,11 @@ export const hotelsResource = defineResource({
       'healths',
     ],
     files: ['featured_image', 'banner_image', 'gallery_images'],
+    // Repeated `gallery_images` parts (spec §7): new files and names of kept ones, in display order.
+    fileLists: ['gallery_images'],
   },
+  // Uploads of the caller's company only (422 on the field, `gallery_images.2`); files a save stops using go after it.
+  images: ['featured_image', 'banner_image', 'gallery_images.*'],
   searchable: [hotels.name, hotels.slug],
   sortable: HOTEL_SORTABLE,
   sortExpressions: { location: hotels.location_name },

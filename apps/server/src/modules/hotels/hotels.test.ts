@@ -3,6 +3,7 @@ import { count, eq, getTableName, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.js'
 import { createCompany, type Actor } from '../../../test/helpers/fixtures.js'
+import { makeImage, multipart, type FormPart } from '../../../test/helpers/images.js'
 import {
   hotelEducations,
   hotelExtraPrices,
@@ -577,6 +578,75 @@ describe('hotels: deletes', () => {
     const res = await api('DELETE', `/locations/${loc.id}`)
     expect(res.statusCode).toBe(409)
     expect(res.json().message).toContain('2')
+  })
+})
+
+describe('hotels: the spec multipart form', () => {
+  /** The spec's form (§7): text parts, lists as JSON text, repeated `gallery_images` files. */
+  const formOf = (body: Record<string, unknown>, files: FormPart[]) =>
+    multipart([
+      ...Object.entries(body)
+        .filter(([, v]) => v !== undefined && v !== null)
+        .flatMap(([name, v]): FormPart[] =>
+          Array.isArray(v) && name === 'gallery_images'
+            ? v.map((value) => ({ name, value: String(value) }))
+            : [{ name, value: typeof v === 'object' ? JSON.stringify(v) : String(v) }],
+        ),
+      ...files,
+    ])
+  const send = (method: 'POST' | 'PUT', url: string, form: ReturnType<typeof multipart>) =>
+    t.app.inject({ method, url: `/api/v1${url}`, headers: { ...owner.headers, ...form.headers }, payload: form.payload })
+
+  it('creates a hotel from a multipart form with 3 gallery files, then edits it keeping 2 and adding none', async () => {
+    const png = await makeImage('png')
+    const gallery = [0, 1, 2].map((i) => ({
+      name: 'gallery_images',
+      value: png,
+      filename: `g${i}.png`,
+      contentType: 'image/png',
+    }))
+    const featured = { name: 'featured_image', value: await makeImage('jpeg'), filename: 'f.jpg', contentType: 'image/jpeg' }
+    const res = await send('POST', '/hotels', formOf(full({ name: 'Hotel Multipart' }), [featured, ...gallery]))
+    expect(res.statusCode, res.body).toBe(200)
+    const hotel = res.json().data
+    expect(hotel.gallery_images).toHaveLength(3)
+    expect(hotel.featured_image).toMatch(/^[a-f0-9]{32}\.jpg$/)
+    expect(hotel).toMatchObject({
+      policies: [{ title: 'Check-in' }, { title: 'Pembatalan' }],
+      services: [ref.service, ref.service2].sort((a, b) => a! - b!),
+    })
+    // Edit: the form sends the names it keeps as text parts (one removed), and the id.
+    const [a, , c] = hotel.gallery_images as string[]
+    const edit = await send(
+      'PUT',
+      `/hotels/${hotel.id}`,
+      formOf(full({ id: hotel.id, name: 'Hotel Multipart', featured_image: hotel.featured_image, gallery_images: [a, c] }), []),
+    )
+    expect(edit.statusCode, edit.body).toBe(200)
+    expect(edit.json().data.gallery_images).toEqual([a, c])
+    expect(edit.json().data.featured_image).toBe(hotel.featured_image)
+  })
+
+  it('refuses a 6th gallery file and hotel_policy that is not JSON, writing nothing', async () => {
+    const png = await makeImage('png')
+    const before = await childCounts()
+    const six = Array.from({ length: 6 }, (_, i) => ({
+      name: 'gallery_images',
+      value: png,
+      filename: `g${i}.png`,
+      contentType: 'image/png',
+    }))
+    const res = await send('POST', '/hotels', formOf(full({ name: 'Hotel Six' }), six))
+    expect(res.statusCode).toBeGreaterThanOrEqual(400)
+    expect(res.statusCode).toBeLessThan(500)
+    const bad = await send(
+      'POST',
+      '/hotels',
+      formOf(full({ name: 'Hotel Bad Json', hotel_policy: undefined }), [{ name: 'hotel_policy', value: '[{"title":' }]),
+    )
+    expect(bad.statusCode).toBe(422)
+    expect(Object.keys(bad.json().errors)).toEqual(['hotel_policy'])
+    expect(await childCounts()).toEqual(before)
   })
 })
 

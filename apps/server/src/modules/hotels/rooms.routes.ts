@@ -15,7 +15,6 @@ import { defineAvailability } from '../../crud/availability.js'
 import { applyDefaultCapacity } from '../../crud/inventory.js'
 import { defineResource, type WriteContext } from '../../crud/resource.js'
 import { attributes, groupAttributes, hotels, roomAttributes, roomAvailability, rooms } from '../../db/schema/index.js'
-import { checkCompanyFiles } from '../../lib/company-files.js'
 import { unprocessable } from '../../lib/errors.js'
 import { registerFieldLabels, registerMessages } from '../../lib/i18n.js'
 
@@ -98,7 +97,6 @@ async function prepare(input: RoomValues, { tx, auth, existing }: WriteContext) 
     .where(and(eq(hotels.id, input.hotel_id), eq(hotels.company_id, auth.companyId)))
   // Another company's hotel is reported exactly like a missing one.
   if (!hotel) throw unprocessable({ hotel_id: ['field.not_found'] })
-  await checkCompanyFiles(tx, auth.companyId, { featured_image: input.featured_image })
   if (input.attributes_list) await checkAttributes(tx, auth.companyId, input.attributes_list)
   if (existing && input.room_stock < (existing.room_stock as number)) {
     // Capacity never exceeds the stock (DESIGN §7 limits): days from today on already set higher block the change.
@@ -176,6 +174,7 @@ export const roomsResource = defineResource({
     row: roomDetailSchema,
   },
   body: { json: ['attributes_list'], files: ['featured_image'] },
+  images: ['featured_image'],
   searchable: [rooms.name, rooms.code],
   sortable: ROOM_SORTABLE,
   sortExpressions: { hotel: hotels.name },
