@@ -108,8 +108,16 @@ export const navGroups: NavGroup[] = [
     items: [
       item('hotels', 'hotel'),
       item('rooms', 'room'),
-      item('transportation', 'transportation'),
-      item('train_route', 'train_route'),
+      item(
+        'transportation',
+        'transportation',
+        screen(() => import('../features/transport/transportations.resource')),
+      ),
+      item(
+        'train_route',
+        'train_route',
+        screen(() => import('../features/transport/train-routes.resource')),
+      ),
     ],
   },
   {
