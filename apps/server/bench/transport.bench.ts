@@ -245,7 +245,7 @@ export default async function transportBench() {
         '|---|---:|---:|---:|---:|---:|---:|',
       )
       const line = (label: string, c: number, r: { app: Figures; floor: Figures }) => {
-        const s = `| ${label} | ${c} | ${r.floor.rps.toFixed(0)} | ${r.app.rps.toFixed(0)} | ${r.app.p50} / ${r.app.p99} | ${(r.app.rps / r.floor.rps).toFixed(2)}× | ${(r.app.p99 / Math.max(r.floor.p99, 1)).toFixed(2)}× |`
+        const s = `| ${label} | ${c} | ${r.floor.rps.toFixed(0)} | ${r.app.rps.toFixed(0)} | ${r.app.p50} / ${r.app.p99} | ${r.floor.cpu.toFixed(2)} / ${r.app.cpu.toFixed(2)} | ${(r.app.rps / r.floor.rps).toFixed(2)}× | ${(r.app.p99 / Math.max(r.floor.p99, 1)).toFixed(2)}× |`
         console.log(s)
         report.push(s)
       }
