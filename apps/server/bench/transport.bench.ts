@@ -71,20 +71,41 @@ async function load(db: Db, companyId: number, n: number) {
   await db.execute(sql`ANALYZE`)
 }
 
-/** The SQL the engine sends for one list call, captured from the engine itself so the floor runs exactly it. */
-async function captureSql(db: Db, resource: Resource, companyId: number, query: ListParams & { search: string }) {
+/**
+ * The SQL the engine sends for one list call, captured from the engine itself
+ * so the floor runs exactly it. Captured with a term matching many rows on
+ * page 3 of 7 (distinct values show where the pattern, limit and offset go);
+ * the floor fills in the timed call's own term, size and page.
+ */
+async function captureSql(db: Db, resource: Resource, companyId: number, query: Omit<ListParams, 'page' | 'size'>) {
   const captured: Array<{ q: string; p: unknown[] }> = []
   const logger = { logQuery: (q: string, p: unknown[]) => captured.push({ q, p }) }
   const client = (db as unknown as { $client: unknown }).$client
   const logged = (client instanceof PGlite
     ? drizzlePglite(client, { schema, logger })
     : drizzlePg(client as pg.Pool, { schema, logger })) as unknown as Db
-  // Page 0 (a page past the end would add a count); limit and offset are the statement's last two parameters.
-  await listRows(logged, resource.source, { ...query, page: 0, size: 7 }, resource.scope({ companyId } as SessionUser))
+  await listRows(
+    logged,
+    resource.source,
+    { ...query, search: 'shuttle', page: 3, size: 7 },
+    resource.scope({ companyId } as SessionUser),
+  )
   if (captured.length !== 1) throw new Error(`expected one list query, got ${captured.length}`)
   const { q, p } = captured[0]!
-  const pattern = p.indexOf(`%${query.search.toLowerCase()}%`)
-  return { sql: q, template: { params: p, pattern, limit: p.length - 2, offset: p.length - 1 } }
+  return { sql: q, template: { params: p, pattern: p.indexOf('%shuttle%'), limit: p.indexOf(7), offset: p.indexOf(21) } }
+}
+
+/** Floor and app must answer the same rows and total before they are timed. */
+async function sameAnswer(appUrl: string, floorUrl: string, headers: Record<string, string>) {
+  // Rows are compared by count and total: the floor's raw rows carry joined columns under the same names.
+  const read = async (url: string, h: Record<string, string>) =>
+    (await (await fetch(url, { headers: h })).json()) as { data: unknown[]; pagination?: { total: number | null } }
+  const a = await read(appUrl, headers)
+  const f = await read(floorUrl, {})
+  const total = (x: typeof a) => x.pagination?.total ?? x.data.length
+  if (a.data.length !== f.data.length || (typeof f.pagination?.total === 'number' && total(a) !== total(f)))
+    throw new Error(`floor and app answer differently: ${a.data.length}/${total(a)} rows vs ${f.data.length}/${total(f)}`)
+  return total(a)
 }
 
 interface Target {
@@ -175,7 +196,7 @@ export default async function transportBench() {
       const captured = []
       for (const l of lists) {
         const q = { search: l.search, sort_by: l.sort_by, order_by: 'asc' as const, page: 0, size: 25 }
-        const c = await captureSql(db, l.resource, companyId, q)
+        const c = await captureSql(db, l.resource, companyId, { sort_by: q.sort_by, order_by: q.order_by })
         c.template.params[0] = companyId
         captured.push({
           ...l,
@@ -251,9 +272,8 @@ export default async function transportBench() {
       }
       for (const l of captured) {
         const floor = await floorFor(l.sql, l.template)
-        const res = await fetch(`http://127.0.0.1:${port}${l.path}`, { headers })
-        const total = ((await res.json()) as { pagination: { total: number } }).pagination.total
-        if (res.status !== 200 || total < 1) throw new Error(`${l.path}: ${res.status}`)
+        const total = await sameAnswer(`http://127.0.0.1:${port}${l.path}`, `http://127.0.0.1:${floor.port}${l.path}`, headers)
+        if (total < 1) throw new Error(`${l.path}: no rows`)
         for (const c of CONNECTIONS) {
           const r = await compare(
             { label: 'app', url: `http://127.0.0.1:${port}${l.path}`, headers, pid: app.child.pid! },
@@ -267,6 +287,7 @@ export default async function transportBench() {
       for (const d of dayReads) {
         // The floor's template has no pattern, limit or offset to fill in: it runs the query as captured.
         const floor = await floorFor(d.sql, { params: d.params, pattern: -1, limit: -1, offset: -1 })
+        await sameAnswer(`http://127.0.0.1:${port}${d.path}`, `http://127.0.0.1:${floor.port}${d.path}`, headers)
         for (const c of CONNECTIONS) {
           const r = await compare(
             { label: 'app', url: `http://127.0.0.1:${port}${d.path}`, headers, pid: app.child.pid! },
