@@ -9,6 +9,7 @@ declare module 'autocannon' {
     requests: Histogram & { total: number }
     latency: Histogram
     non2xx: number
+    '2xx': number
     errors: number
     timeouts: number
   }
@@ -21,6 +22,8 @@ declare module 'autocannon' {
     body?: string
     /** Seconds. */
     timeout?: number
+    /** Per-request setup: return the request to send (e.g. a different body each time). */
+    requests?: Array<{ setupRequest?: (req: Record<string, unknown>) => Record<string, unknown> }>
   }
   function autocannon(opts: Options, cb: (err: Error | null, result: Result) => void): unknown
   export default autocannon

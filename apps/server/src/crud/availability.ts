@@ -15,7 +15,7 @@ import {
   type OrderItemKind,
 } from '@app/shared'
 import type { Db } from '../db/client.js'
-import { applyCalendarCapacity } from './inventory.js'
+import { applyCalendarCapacity, readStock } from './inventory.js'
 import { notFound, unprocessable } from '../lib/errors.js'
 import { registerMessages } from '../lib/i18n.js'
 import type { SessionUser } from '../lib/sessions.js'
@@ -241,7 +241,23 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
     app.get(base, { schema: { tags, querystring: readQuery }, config: { access: readAccess } }, async (req) => {
       const query = req.query as Record<string, unknown>
       const { item, days: rows } = await read(app.db, requireAuth(req), query)
-      return { data: rows, defaults: opts.defaults(item), pagination: pagination(rows.length, 0, Math.max(rows.length, 1)) }
+      // Booked and remaining of each day orders hold (DESIGN §7), beside the stored days.
+      const stock = opts.stock
+        ? await readStock(
+            app.db,
+            opts.stock.kind,
+            item.id as number,
+            opts.stock.variant?.(query) ?? '',
+            query.start_date as string,
+            query.end_date as string,
+          )
+        : undefined
+      return {
+        data: rows,
+        defaults: opts.defaults(item),
+        ...(stock ? { stock } : {}),
+        pagination: pagination(rows.length, 0, Math.max(rows.length, 1)),
+      }
     })
 
     app.get(`${base}/:id`, { schema: { tags, params: idParams }, config: { access: readAccess } }, async (req) => {

@@ -226,6 +226,20 @@ export async function applyDefaultCapacity(
   }
 }
 
+/** Days of an item in a range that orders hold: capacity, booked and remaining (the calendars show them). */
+export async function readStock(db: Db, kind: OrderItemKind, itemId: number, variant: string, start: string, end: string) {
+  const res = await db.execute(sql`
+    SELECT day::text AS date, capacity, booked, capacity - booked AS remaining FROM inventory_stock
+    WHERE kind = ${kind} AND item_id = ${itemId} AND variant = ${variant} AND day BETWEEN ${start}::date AND ${end}::date AND booked > 0
+    ORDER BY day`)
+  return rowsOf<{ date: string; capacity: number; booked: number; remaining: number }>(res).map((r) => ({
+    date: r.date,
+    capacity: Number(r.capacity),
+    booked: Number(r.booked),
+    remaining: Number(r.remaining),
+  }))
+}
+
 /** The 409 of a refused order. */
 export function shortfallError(days: Record<string, string[]>) {
   return conflict('inventory.shortfall', days)

@@ -156,6 +156,11 @@ describe('calendars and stock', () => {
     // Nothing of the refused writes stayed: the calendar has no rows for the range.
     const rows = await api('GET', `/rooms_availibility?room_id=${roomId}&start_date=${day(49)}&end_date=${day(52)}`)
     expect(rows.json().data).toEqual([])
+    // The calendar read shows booked and remaining of the booked days.
+    expect(rows.json().stock).toEqual([
+      { date: day(50), capacity: 5, booked: 3, remaining: 2 },
+      { date: day(51), capacity: 5, booked: 3, remaining: 2 },
+    ])
     // Down to exactly what is booked: allowed, and the days are then full.
     expect((await write({ capacity: 3 })).statusCode).toBe(200)
     expect((await api('POST', '/orders', order([stay(roomId, day(51), 1)]))).statusCode).toBe(409)

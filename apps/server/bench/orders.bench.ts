@@ -1,0 +1,185 @@
+/**
+ * The orders bench (issue 11, "Performance"), against the real server
+ * (`src/server.ts` in a child process, as `npm start` runs it):
+ *   - orders per second at 50 connections, single-room orders spread over
+ *     many rooms and nights (each request a different room and night);
+ *   - the contended case: every order for the same room and night (one stock
+ *     row, whose lock serializes them), with a stock large enough to accept all;
+ *   - p99 of a quote (3 nights, 10 connections);
+ *   - the floor, in the same run: GET /healthz (one `select 1`) at 50
+ *     connections, so the ratios survive a loaded machine.
+ *
+ *   npm run bench -- orders
+ *   BENCH_DRIVERS=pg,pglite BENCH_DURATION=10 npm run bench -- orders
+ */
+import type { ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import autocannon from 'autocannon'
+import { createPgDatabase, openDatabase, seedBenchData } from './fixtures.js'
+import { freePort, start, stop } from './list.bench.js'
+import { createHotelRoom } from '../test/helpers/bookables.js'
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const DRIVERS = (process.env.BENCH_DRIVERS ?? 'pg,pglite').split(',') as Array<'pglite' | 'pg'>
+const ROOMS = Number(process.env.BENCH_ROOMS ?? 500)
+const node = process.execPath
+
+const day = (n: number) => {
+  const d = new Date()
+  d.setUTCDate(d.getUTCDate() + n)
+  return d.toISOString().slice(0, 10)
+}
+
+interface Result {
+  rps: number
+  p50: number
+  p99: number
+  ok: number
+  non2xx: number
+  errors: number
+}
+
+function run(opts: {
+  url: string
+  method?: 'GET' | 'POST'
+  connections: number
+  headers: Record<string, string>
+  body?: () => unknown
+}): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: opts.url,
+        method: opts.method ?? 'GET',
+        connections: opts.connections,
+        duration: DURATION,
+        timeout: 30,
+        headers: { ...opts.headers, ...(opts.body ? { 'content-type': 'application/json' } : {}) },
+        ...(opts.body
+          ? {
+              requests: [
+                {
+                  setupRequest: (req: Record<string, unknown>) => ({ ...req, body: JSON.stringify(opts.body!()) }),
+                },
+              ],
+            }
+          : {}),
+      },
+      (err, r) => {
+        if (err) return reject(err)
+        resolve({
+          rps: r.requests.average,
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          ok: r['2xx'],
+          non2xx: r.non2xx,
+          errors: r.errors + r.timeouts,
+        })
+      },
+    )
+  })
+}
+
+const fmt = (r: Result) =>
+  `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(5)} ms  2xx ${r.ok}  non-2xx ${r.non2xx}  errors ${r.errors}`
+
+export default async function ordersBench() {
+  const children: ChildProcess[] = []
+  try {
+    for (const driver of DRIVERS) {
+      console.log(`\n=== orders on ${driver} (${CONNECTIONS} connections, ${DURATION} s each)`)
+      const pgDb = driver === 'pg' ? await createPgDatabase('bench_orders') : undefined
+      const dataDir = driver === 'pglite' ? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-orders-')) : undefined
+      try {
+        const database = openDatabase({ url: pgDb?.url, dataDir })
+        const { token, companyId } = await seedBenchData(database, 10)
+        const rooms: number[] = []
+        for (let i = 0; i < ROOMS; i++)
+          rooms.push((await createHotelRoom(database.db, companyId, {}, { room_stock: 50, price: 500 })).roomId)
+        const hot = (await createHotelRoom(database.db, companyId, {}, { room_stock: 10_000_000, price: 500 })).roomId
+        await database.db.execute(sql`ANALYZE`)
+        await database.close()
+
+        const port = await freePort()
+        const app = await start(
+          node,
+          ['--import', 'tsx', 'src/server.ts'],
+          {
+            HOST: '127.0.0.1',
+            PORT: String(port),
+            NODE_ENV: 'production',
+            LOG_LEVEL: 'warn',
+            SEED_DEMO: 'false',
+            ...(pgDb ? { DATABASE_URL: pgDb.url } : { DATA_DIR: dataDir!, DATABASE_URL: '' }),
+          },
+          port,
+        )
+        children.push(app.child)
+        const base = `http://127.0.0.1:${app.port}`
+        const headers = { authorization: `Bearer ${token}` }
+        const stay = (roomId: number, offset: number, nights = 1) => ({
+          customer: { name: 'Bench Customer', passport_number: 'B1234567' },
+          items: [
+            {
+              kind: 'room',
+              room_id: roomId,
+              check_in: day(offset),
+              check_out: day(offset + nights),
+              quantity: 1,
+              adults: 1,
+              children: 0,
+            },
+          ],
+        })
+        // Check the calls answer what they should before timing them.
+        const probe = await fetch(`${base}/api/v1/orders`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify(stay(hot, 30)),
+        })
+        if (probe.status !== 200) throw new Error(`order probe: ${probe.status} ${await probe.text()}`)
+
+        const floor = await run({ url: `${base}/healthz`, connections: CONNECTIONS, headers })
+        console.log(`  floor GET /healthz               ${fmt(floor)}`)
+        let n = 0
+        const spread = await run({
+          url: `${base}/api/v1/orders`,
+          method: 'POST',
+          connections: CONNECTIONS,
+          headers,
+          body: () => {
+            n++
+            return stay(rooms[n % rooms.length]!, 10 + (Math.floor(n / rooms.length) % 300))
+          },
+        })
+        console.log(`  orders, spread over ${ROOMS} rooms   ${fmt(spread)}  = ${(spread.rps / floor.rps).toFixed(3)} x floor`)
+        const contended = await run({
+          url: `${base}/api/v1/orders`,
+          method: 'POST',
+          connections: CONNECTIONS,
+          headers,
+          body: () => stay(hot, 30),
+        })
+        console.log(`  orders, all on one room-night    ${fmt(contended)}  = ${(contended.rps / floor.rps).toFixed(3)} x floor`)
+        const quote = await run({
+          url: `${base}/api/v1/orders/quote`,
+          method: 'POST',
+          connections: 10,
+          headers,
+          body: () => stay(rooms[0]!, 40, 3),
+        })
+        console.log(`  quote (3 nights), 10 connections ${fmt(quote)}`)
+        await stop(app.child)
+      } finally {
+        await pgDb?.drop()
+        if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+      }
+    }
+  } finally {
+    for (const c of children) await stop(c).catch(() => {})
+  }
+}
