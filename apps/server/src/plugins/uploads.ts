@@ -44,12 +44,14 @@ registerMessages({
     too_many_files: 'Too many files in one request.',
     'field.unexpected_file': '{field} does not take a file',
     'field.one_file': '{field} takes one file',
+    'field.too_many_files': `{field} takes at most ${MAX_GALLERY_FILES} new files`,
     'field.part_too_long': '{field} is too long',
   },
   id: {
     too_many_files: 'Terlalu banyak berkas dalam satu permintaan.',
     'field.unexpected_file': '{field} tidak menerima berkas',
     'field.one_file': '{field} hanya menerima satu berkas',
+    'field.too_many_files': `{field} maksimal ${MAX_GALLERY_FILES} berkas baru`,
     'field.part_too_long': '{field} terlalu panjang',
   },
 })
@@ -134,6 +136,15 @@ function downloadName(original: string | null, fileName: string, mime: string): 
 /** Repeated text parts: one value, then a list. */
 const plus = (prev: unknown, value: string) =>
   prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value]
+/** JSON text holding a list of names, or undefined (then the text is kept and the schema judges it). */
+function parseNameList(text: string): string[] | undefined {
+  try {
+    const v: unknown = JSON.parse(text)
+    return Array.isArray(v) && v.every((x) => typeof x === 'string') ? v : undefined
+  } catch {
+    return undefined
+  }
+}
 /** A gallery field is always a list. */
 const appended = (prev: unknown, value: string) =>
   prev === undefined ? [value] : Array.isArray(prev) ? [...prev, value] : [prev, value]
@@ -170,6 +181,7 @@ export default fp<UploadsOptions>(async function uploads(parent, opts) {
     const out: Record<string, unknown> = {}
     const fresh = (req.freshUploads ??= [])
     const filled = new Set<string>()
+    const perField = new Map<string, number>()
     try {
       // A gallery field takes up to MAX_GALLERY_FILES files; every other image field one.
       const maxFiles = files.length + fileLists.length * (MAX_GALLERY_FILES - 1)
@@ -183,6 +195,10 @@ export default fp<UploadsOptions>(async function uploads(parent, opts) {
           }
           const many = fileLists.includes(field)
           if (filled.has(field) && !many) throw unprocessable({ [field]: ['field.one_file'] })
+          // At most MAX_GALLERY_FILES new files per gallery and save (DESIGN §6), refused before the next is read.
+          const n = (perField.get(field) ?? 0) + 1
+          if (n > MAX_GALLERY_FILES) throw new HttpError(413, 'too_many_files', {}, { [field]: ['field.too_many_files'] })
+          perField.set(field, n)
           const bytes = await readImagePart(part, field)
           // A file input left empty sends a nameless, empty part: nothing chosen, the field is left as sent.
           if (bytes.length === 0 && !part.filename) continue
@@ -199,7 +215,11 @@ export default fp<UploadsOptions>(async function uploads(parent, opts) {
         if (value.includes('\0') || field.includes('\0')) throw unprocessable({ [field.replace(/\0/g, '')]: ['field.invalid'] })
         // A file already given for an image field wins over a text part of the same name (a gallery keeps both, in order).
         if (filled.has(field) && !fileLists.includes(field)) continue
-        out[field] = fileLists.includes(field) ? appended(out[field], value) : plus(out[field], value)
+        if (fileLists.includes(field)) {
+          // A gallery may also come as one part of JSON text (a list of kept names).
+          const list = /^\s*\[/.test(value) ? parseNameList(value) : undefined
+          out[field] = list ? list.reduce<unknown>((acc, v) => appended(acc, v), out[field]) : appended(out[field], value)
+        } else out[field] = plus(out[field], value)
       }
     } catch (err) {
       throw multipartError(err)

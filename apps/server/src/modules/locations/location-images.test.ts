@@ -226,6 +226,51 @@ describe('location images sent as files in the form', () => {
     },
   )
 
+  it('takes a gallery as repeated parts: new files and kept names in the order sent, one file alone too', async () => {
+    const place = (await api('POST', '/locations', body({ name: 'Gallery base' }))).json().data as Row
+    const kept = await uploadImage()
+    const vehicle = (gallery: FormPart[]) =>
+      send('POST', '/transportations', [
+        ...Object.entries({
+          name: 'Hiace',
+          content: '<p>Van</p>',
+          status: 'draft',
+          vehicle_number: 'B 2 XY',
+          min_reservation: '1',
+          max_day: '2',
+          price: '300',
+          location_id: String(place.id),
+          real_address: 'Makkah',
+          lat: '21.4',
+          long: '39.8',
+          zoom: '10',
+        }).map(([name, value]) => ({ name, value })),
+        ...gallery,
+      ])
+    const png = await makeImage('png')
+    const res = await vehicle([
+      { name: 'gallery', value: png, filename: 'a.png', contentType: 'image/png' },
+      { name: 'gallery', value: kept },
+      { name: 'gallery', value: png, filename: 'b.png', contentType: 'image/png' },
+    ])
+    expect(res.statusCode, res.body).toBe(200)
+    const gallery = res.json().data.gallery as string[]
+    expect(gallery).toHaveLength(3)
+    expect(gallery[1]).toBe(kept)
+    expect(gallery[0]).toMatch(/^[a-f0-9]{32}\.png$/)
+    const one = await vehicle([{ name: 'gallery', value: png, filename: 'c.png', contentType: 'image/png' }])
+    expect(one.statusCode, one.body).toBe(200)
+    expect(one.json().data.gallery).toEqual([expect.stringMatching(/^[a-f0-9]{32}\.png$/)])
+    const before = await state()
+    const six = await vehicle(Array.from({ length: 6 }, (_, i) => ({ name: 'gallery', value: png, filename: `${i}.png` })))
+    expect(six.statusCode).toBe(413)
+    expect(six.json().errors.gallery).toEqual(['Gallery takes at most 5 new files'])
+    const asJson = await vehicle([{ name: 'gallery', value: JSON.stringify([kept]) }])
+    expect(asJson.statusCode, asJson.body).toBe(200)
+    expect(asJson.json().data.gallery).toEqual([kept])
+    expect(await state()).toEqual(before)
+  })
+
   it('refuses multipart without a boundary (400)', async () => {
     const form = multipart(formFields())
     const res = await t.app.inject({

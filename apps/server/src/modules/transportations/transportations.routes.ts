@@ -211,6 +211,7 @@ export const transportationsResource = defineResource({
   body: {
     json: ['faqs', 'prices_extra', 'service_prices', 'attributes_list', 'car_type', 'route_transportation', 'gallery'],
     files: ['featured_image', 'banner_image', 'gallery'],
+    fileLists: ['gallery'],
   },
   searchable: [transportations.name, transportations.vehicle_number],
   sortable: TRANSPORTATION_SORTABLE,
