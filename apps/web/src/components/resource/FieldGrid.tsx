@@ -15,10 +15,13 @@ export interface FieldGridProps<R extends ResourceRow> {
   mode: DialogMode
   row?: R
   me?: Me
+  /** The section's title already names its only field (a repeatable list): the field shows no label of its own. */
+  titled?: boolean
 }
 
 /** Fields on a 12-column grid (phones: one per line), each bound to the form. */
-export function FieldGrid<R extends ResourceRow>({ fields, form, state, mode, row, me }: FieldGridProps<R>) {
+export function FieldGrid<R extends ResourceRow>({ fields, form, state, mode, row, me, titled }: FieldGridProps<R>) {
+  const bare = titled && fields.length === 1 && fields[0]!.kind === 'repeatable'
   const ctx = { mode, values: form.getValues(), row, me }
   return (
     <Grid gap="md">
@@ -30,6 +33,7 @@ export function FieldGrid<R extends ResourceRow>({ fields, form, state, mode, ro
               field={f}
               form={form}
               label={state.labelFor(f.name)}
+              hideLabel={bare}
               required={f.required ?? isRequired(state.schema, f.name)}
               subField={state.subField}
               {...ctx}
@@ -72,7 +76,7 @@ export function SectionStack<R extends ResourceRow>({
               styles={{ label: { fontSize: 'var(--mantine-font-size-sm)', fontWeight: 600 } }}
             />
           ) : null}
-          <FieldGrid fields={fields} {...grid} />
+          <FieldGrid fields={fields} {...grid} titled={!!title(section)} />
         </div>
       ))}
     </Stack>

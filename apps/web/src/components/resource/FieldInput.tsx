@@ -24,6 +24,8 @@ interface FieldInputProps<R extends ResourceRow> extends FieldContext<R> {
   path?: string
   /** Label and required flag of a repeatable list's sub-field (by its path without indexes). */
   subField?: (name: string, labelKey?: string) => { label: string; required: boolean }
+  /** A repeatable list alone in a titled section: the title names it, no label above the entries. */
+  hideLabel?: boolean
 }
 
 /** One form field, bound to the Mantine form by path; every kind is its own component under fields/. */
@@ -34,6 +36,7 @@ export function FieldInput<R extends ResourceRow>({
   required,
   path: pathProp,
   subField,
+  hideLabel,
   ...ctx
 }: FieldInputProps<R>) {
   const { t } = useTranslation()
@@ -120,6 +123,7 @@ export function FieldInput<R extends ResourceRow>({
       return (
         <RepeatableField
           {...kind}
+          hideLabel={hideLabel}
           field={field as FieldKindProps<'repeatable'>['field']}
           renderField={(sub, subPath) => {
             const meta = subField?.(`${field.name}.${sub.name}`, sub.labelKey) ?? { label: sub.name, required: false }

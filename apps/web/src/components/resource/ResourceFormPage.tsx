@@ -146,7 +146,7 @@ function PageForm<R extends ResourceRow>({ resource, mode, row, me, title, back 
           {sectionTitle(section)}
         </Title>
       )}
-      <FieldGrid fields={fields} {...grid} />
+      <FieldGrid fields={fields} {...grid} titled={!!sectionTitle(section)} />
     </Paper>
   )
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { ActionIcon, Box, Group, Image, Input, Overlay, Progress, SimpleGrid, Stack, Text } from '@mantine/core'
 import { Dropzone } from '@mantine/dropzone'
+import '@mantine/dropzone/styles.css'
 import { IconPhotoPlus, IconX } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { MAX_GALLERY_FILES, MAX_IMAGE_BYTES } from '@app/shared'

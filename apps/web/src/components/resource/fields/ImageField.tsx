@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Box, Button, FileButton, Group, Image, Input, Overlay, Progress, Stack, Text } from '@mantine/core'
 import { Dropzone } from '@mantine/dropzone'
+import '@mantine/dropzone/styles.css'
 import { IconPhoto, IconPhotoUp, IconReplace, IconTrash } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { MAX_IMAGE_BYTES } from '@app/shared'

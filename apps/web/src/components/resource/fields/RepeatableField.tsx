@@ -10,13 +10,15 @@ import type { FieldKindProps } from './types'
 export interface RepeatableFieldProps extends FieldKindProps<'repeatable'> {
   /** Renders one sub-field bound to `path` (`general_info.0.title`); FieldInput passes itself. */
   renderField: (sub: FieldDef, path: string) => ReactNode
+  /** The surrounding section's title names the list. */
+  hideLabel?: boolean
 }
 
 /**
  * A list of entries, each a card with the declaration's sub-fields: add at the
  * end, remove, move up and down. Values are an array of objects; an entry left
- * blank is dropped by the shared schema (checklist B-06), so the blank entry a
- * form starts with is harmless.
+ * blank is dropped before saving (checklist B-06), so the blank entry a form
+ * starts with is harmless.
  */
 export function RepeatableField({
   field,
@@ -27,6 +29,7 @@ export function RepeatableField({
   disabled,
   description,
   renderField,
+  hideLabel,
 }: RepeatableFieldProps) {
   const { t } = useTranslation()
   const entries = (getPath(form.getValues(), path) as FormValues[] | undefined) ?? []
@@ -35,7 +38,13 @@ export function RepeatableField({
   const itemLabel = (n: number) => t(field.itemLabelKey ?? 'kit.repeatable.item', { n, field: label })
 
   return (
-    <Input.Wrapper labelElement="div" label={label} withAsterisk={required} description={description} error={error}>
+    <Input.Wrapper
+      labelElement="div"
+      label={hideLabel ? undefined : label}
+      withAsterisk={required}
+      description={description}
+      error={error}
+    >
       <Stack gap="sm" mt={6}>
         {entries.map((_, i) => (
           <Paper key={i} withBorder radius="md" p="sm" role="group" aria-label={itemLabel(i + 1)}>
