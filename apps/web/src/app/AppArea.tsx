@@ -11,7 +11,7 @@ import { AppLayout } from './shell/AppLayout'
 
 /**
  * Everything under /app, loaded lazily (the login page never downloads it).
- * The session guard waits for `GET /auth/me`; no session or an error sends the
+ * The session guard waits for `GET /auth/session`; no session or an error sends the
  * browser to /login. Routes come from the registry: every item with an element.
  */
 export default function AppArea() {

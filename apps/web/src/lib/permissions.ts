@@ -14,14 +14,15 @@ export interface Me {
   company: { name: string; trial_ends_at: string | null } | null
 }
 
-export const fetchMe = () => unwrap(api.get<{ data: Me }>('/auth/me')).then((r) => r.data)
+/** The signed-in user, or null when signed out (`/auth/session` answers 200 either way: no console error). */
+export const fetchMe = () => unwrap(api.get<{ data: Me | null }>('/auth/session')).then((r) => r.data)
 
 /**
  * The signed-in user. The session guard loads it before anything under /app
  * renders, so inside the app `useMe().data` is always there.
  */
 export function useMe() {
-  return useQuery({ queryKey: meKey, queryFn: fetchMe, staleTime: 5 * 60_000, retry: false })
+  return useQuery({ queryKey: meKey, queryFn: fetchMe, staleTime: 5 * 60_000, retry: false, select: (me) => me ?? undefined })
 }
 
 /** `can(me, 'category_list')`. Courtesy only: the server enforces every permission. */

@@ -124,22 +124,33 @@ export default async function authRoutes(parent: FastifyInstance) {
     },
   )
 
+  async function describeUser(userId: number, permissions: Iterable<string>): Promise<CurrentUser> {
+    const row = await currentUser(app.db, userId)
+    return {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      username: row.username,
+      locale: row.locale,
+      permissions: [...permissions].sort(),
+      role_name: row.role_name,
+      company: { id: row.company_id, name: row.company_name, trial_ends_at: row.trial_ends_at?.toISOString() ?? null },
+    }
+  }
+
   app.get('/auth/me', { schema: { tags }, config: { access: 'session' } }, async (req): Promise<{ data: CurrentUser }> => {
     const auth = requireAuth(req)
-    const row = await currentUser(app.db, auth.userId)
-    return {
-      data: {
-        id: row.id,
-        name: row.name,
-        email: row.email,
-        username: row.username,
-        locale: row.locale,
-        permissions: [...auth.permissions].sort(),
-        role_name: row.role_name,
-        company: { id: row.company_id, name: row.company_name, trial_ends_at: row.trial_ends_at?.toISOString() ?? null },
-      },
-    }
+    return { data: await describeUser(auth.userId, auth.permissions) }
   })
+
+  // What the web app asks on every start: signed out is an answer (null), not an error for the console.
+  app.get(
+    '/auth/session',
+    { schema: { tags }, config: { access: 'public' } },
+    async (req): Promise<{ data: CurrentUser | null }> => ({
+      data: req.auth ? await describeUser(req.auth.userId, req.auth.permissions) : null,
+    }),
+  )
 
   // Public so that a stale or expired session can still clear its cookie.
   app.post('/auth/logout', { schema: { tags }, config: { access: 'public' } }, async (req, reply) => {

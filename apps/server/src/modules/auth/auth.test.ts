@@ -332,6 +332,18 @@ describe('login and sessions', () => {
     expect((await get('/auth/me', { token: 'x'.repeat(43) })).statusCode).toBe(401)
   })
 
+  it('answers /auth/session with the same user as /auth/me, and 200 with null when signed out', async () => {
+    const r = await activeAccount()
+    const token = await sessionToken(r.email, r.password)
+    const session = await get('/auth/session', { cookie: token })
+    expect(session.statusCode).toBe(200)
+    expect(session.json()).toEqual((await get('/auth/me', { token })).json())
+    for (const signedOut of [await get('/auth/session'), await get('/auth/session', { token: 'x'.repeat(43) })]) {
+      expect(signedOut.statusCode).toBe(200)
+      expect(signedOut.json()).toEqual({ data: null })
+    }
+  })
+
   it('logs out: the session is gone, the cookie is cleared', async () => {
     const r = await activeAccount()
     const token = await sessionToken(r.email, r.password)

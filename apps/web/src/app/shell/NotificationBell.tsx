@@ -6,20 +6,21 @@ import { formatDate } from '../../lib/format'
 import type { Me } from '../../lib/permissions'
 
 /**
- * The header bell (spec §2) with its pulsing badge. The one notice the product
- * has today is the company's trial end; the badge pulses while there is one.
+ * The header bell (spec §2) with its badge. The one notice the product has
+ * today is the company's trial end; a steady dot (no endless pulse) while there
+ * is one. Dates keep their hyphens unbroken so they stay on one line.
  */
 export function NotificationBell({ me }: { me: Me }) {
   const { t } = useTranslation()
   const trial = me.company?.trial_ends_at
   const notices =
     trial && dayjs(trial).isAfter(dayjs())
-      ? [{ key: 'trial', text: t('auth.notifications.trial', { date: formatDate(trial) }) }]
+      ? [{ key: 'trial', text: t('auth.notifications.trial', { date: formatDate(trial).replace(/-/g, '\u2011') }) }]
       : []
   return (
     <Popover position="bottom-end" width={300} shadow="md" withArrow>
       <Popover.Target>
-        <Indicator processing disabled={notices.length === 0} size={8} offset={6} color="red" data-testid="notification-badge">
+        <Indicator disabled={notices.length === 0} size={8} offset={6} color="red" data-testid="notification-badge">
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('shell.notifications')}>
             <IconBell size={20} stroke={1.6} />
           </ActionIcon>

@@ -34,7 +34,7 @@ import 'mantine-datatable/styles.css'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_DEBOUNCE_MS, SKELETON_ROWS } from '@app/shared'
-import { api, isApiError, saveFile, type QueryParams } from '../../lib/api-client'
+import { api, saveFile, type QueryParams } from '../../lib/api-client'
 import { notifyError, notifySuccess } from '../../lib/notify'
 import { can, useMe, type Me } from '../../lib/permissions'
 import { useDocumentTitle } from '../../lib/use-document-title'
@@ -229,7 +229,7 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
     if (!toDelete) return
     const res = await remove.mutateAsync(toDelete.id)
     const model = labels.model()
-    if (res.ok) notifySuccess(t('notify.deleted_title'), t('notify.deleted', { model }))
+    if (res.ok) notifySuccess(t('notify.deleted_title'), t('notify.deleted', { model, name: rowTitle(toDelete) }))
     else notifyError(t('notify.delete_failed_title'), res.error.message)
     setToDelete(null)
     void invalidate()
@@ -314,14 +314,17 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
             </Group>
           </Group>
 
-          {list.isError && (
+          {list.isError ? (
+            // One clear message and a way out; the server's words are for the log, not the screen.
             <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={t('alert.title')}>
-              {t('alert.list_failed')}
-              {isApiError(list.error) && list.error.message ? ` (${list.error.message})` : ''}
+              <Stack gap="sm" align="flex-start">
+                {t('alert.list_failed')}
+                <Button size="xs" variant="light" color="red" loading={list.isFetching} onClick={() => void list.refetch()}>
+                  {t('alert.retry')}
+                </Button>
+              </Stack>
             </Alert>
-          )}
-
-          {list.isPending && !list.isError ? (
+          ) : list.isPending ? (
             <TableSkeleton columns={columns.map((c) => c.title)} />
           ) : (
             <DataTable<R>

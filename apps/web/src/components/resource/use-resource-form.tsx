@@ -7,7 +7,7 @@ import type { Me } from '../../lib/permissions'
 import { zodFormErrors } from '../../lib/validation'
 import type { DialogMode, FieldDef, FormSection, FormValues, ResourceDefinition, ResourceRow } from './define'
 import { dropBlankEntries, initialValues, isRequired, remapListErrors } from './form-values'
-import { resourceLabels } from './labels'
+import { defaultRowTitle, resourceLabels } from './labels'
 import { splitFieldErrors, useInvalidateResource, useSaveResource } from './use-resource'
 
 /** Brings the first field with an error into view and focuses its input (after React has shown the errors). */
@@ -97,7 +97,10 @@ export function useResourceForm<R extends ResourceRow>({
       if (res.ok) {
         notifySuccess(
           t(mode === 'create' ? 'notify.created_title' : 'notify.updated_title'),
-          t(mode === 'create' ? 'notify.created' : 'notify.updated', { model }),
+          t(mode === 'create' ? 'notify.created' : 'notify.updated', {
+            model,
+            name: (resource.rowTitle ?? defaultRowTitle)({ ...values, ...(res.data?.data ?? {}) } as R),
+          }),
         )
         form.resetDirty()
         void invalidate()

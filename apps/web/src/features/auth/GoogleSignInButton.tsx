@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { AUTH_REDIRECT_DELAY_MS, type LoginResult } from '@app/shared'
 import { currentLocale } from '../../i18n'
-import { AUTH_AUTO_CLOSE, notifySuccess } from '../../lib/notify'
+import { AUTH_AUTO_CLOSE, closeNotification, notifySuccess } from '../../lib/notify'
 import { meKey } from '../../lib/query-keys'
 import { authApi } from './api'
 import { reportAuthFailure } from './feedback'
@@ -61,8 +61,9 @@ export function GoogleSignInButton({ clientId }: { clientId: string }) {
   const [unavailable, setUnavailable] = useState(false)
 
   const signedIn = (_: LoginResult) => {
-    notifySuccess(t('auth.login.success_title'), t('auth.login.success'), AUTH_AUTO_CLOSE)
+    const toast = notifySuccess(t('auth.login.success_title'), t('auth.login.success'), AUTH_AUTO_CLOSE)
     setTimeout(() => {
+      closeNotification(toast)
       queryClient.removeQueries({ queryKey: meKey })
       void navigate('/app')
     }, AUTH_REDIRECT_DELAY_MS)

@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate, useNavigate } from 'react-router'
 import { AUTH_REDIRECT_DELAY_MS } from '@app/shared'
-import { AUTH_AUTO_CLOSE, notifyError, notifySuccess, notifyWarning } from '../../lib/notify'
+import { AUTH_AUTO_CLOSE, closeNotification, notifyError, notifySuccess, notifyWarning } from '../../lib/notify'
 import { appConfig } from '../../lib/app-config'
 import { fetchMe } from '../../lib/permissions'
 import { meKey } from '../../lib/query-keys'
@@ -40,8 +40,9 @@ export default function LoginPage() {
     setBusy(true)
     const res = await authApi.login({ email: values.email.trim(), password: values.password })
     if (res.ok) {
-      notifySuccess(t('auth.login.success_title'), t('auth.login.success'), AUTH_AUTO_CLOSE)
+      const toast = notifySuccess(t('auth.login.success_title'), t('auth.login.success'), AUTH_AUTO_CLOSE)
       setTimeout(() => {
+        closeNotification(toast)
         queryClient.removeQueries({ queryKey: meKey })
         void navigate('/app')
       }, AUTH_REDIRECT_DELAY_MS)
@@ -51,6 +52,11 @@ export default function LoginPage() {
     const { status, message, errors } = res.error
     if (status === 429) {
       notifyWarning(t('auth.limit_warning.title'), t('auth.limit_warning.message'), AUTH_AUTO_CLOSE)
+      return
+    }
+    // Wrong credentials are not the e-mail field's fault: say so once, in the notification's body.
+    if (status === 422 && errors.email?.[0] === message) {
+      notifyError(t('auth.login.failed_title'), t('auth.login.wrong_credentials'), AUTH_AUTO_CLOSE)
       return
     }
     const fieldErrors = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, v.join(' ')]))
