@@ -10,8 +10,9 @@ if (typeof window !== 'undefined') {
   // Lazy chunks (editor, map) take a while to import on a busy machine.
   configure({ asyncUtilTimeout: 5000 })
 
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
+  // A wide screen: `(min-width: …)` queries match, so no column is hidden.
+  window.matchMedia = ((query: string) => ({
+    matches: query.trim() === '' || /min-width/.test(query),
     media: query,
     onchange: null,
     addListener: () => {},
