@@ -50,6 +50,8 @@ const transportations: CrudCase = {
     ['a price with three decimals', { price: 10.125 }, 'price'],
     ['an unknown status', { status: 'archived' }, 'status'],
     ['max_day of 0', { max_day: 0 }, 'max_day'],
+    ['a featured image that is no upload of the company', { featured_image: `${'a'.repeat(32)}.jpg` }, 'featured_image'],
+    ['a gallery image that is no upload of the company', { gallery: [`${'b'.repeat(32)}.png`] }, 'gallery.0'],
     ['a javascript: youtube link', { youtube: 'javascript:alert(1)' }, 'youtube'],
     ['a youtube link to another site', { youtube: 'https://example.com/watch?v=1' }, 'youtube'],
     ['faqs that are not a list', { faqs: 'x' }, 'faqs'],
@@ -122,6 +124,7 @@ const trainRoutes: CrudCase = {
     ['a from location of another company', (ctx) => ({ from_id: fx(ctx, 'other').locations[0] }), 'from_id'],
     ['an attribute of another company', (ctx) => ({ attributes_list: [fx(ctx, 'other').attribute.train] }), 'attributes_list'],
     ['a room attribute', (ctx) => ({ attributes_list: [fx(ctx, 'owner').attribute.room] }), 'attributes_list'],
+    ['a featured image that is no upload of the company', { featured_image: `${'c'.repeat(32)}.webp` }, 'featured_image'],
   ],
 }
 

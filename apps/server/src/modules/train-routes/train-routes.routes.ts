@@ -21,7 +21,6 @@ import { applyDefaultCapacity } from '../../crud/inventory.js'
 import { defineResource, type WriteContext } from '../../crud/resource.js'
 import { locations, trainRouteAttributes, trainRoutes, trainSchedules } from '../../db/schema/index.js'
 import { unprocessable } from '../../lib/errors.js'
-import { checkCompanyFiles } from '../../lib/company-files.js'
 import { registerFieldLabels, registerMessages } from '../../lib/i18n.js'
 
 type TrainRouteInput = z.infer<typeof trainRouteInputSchema>
@@ -75,7 +74,6 @@ export const trainRouteAttributeLinks: AttributeLinks = {
 async function prepare(input: TrainRouteInput, { tx, auth }: WriteContext) {
   await checkLocation(tx, auth.companyId, input.from_id, 'from_id')
   await checkLocation(tx, auth.companyId, input.to_id, 'to_id')
-  await checkCompanyFiles(tx, auth.companyId, { featured_image: input.featured_image })
   if (input.attributes_list) await checkAttributes(tx, auth.companyId, trainRouteAttributeLinks, input.attributes_list)
   // Computed here from the two times, never read from the client (checklist F-06).
   const duration = trainDurationHours(input.departure_time, input.arrival_time)
@@ -158,6 +156,7 @@ export const trainRoutesResource = defineResource({
     row: trainRouteDetailSchema,
   },
   body: { json: ['attributes_list'], files: ['featured_image'] },
+  images: ['featured_image'],
   searchable: [trainRoutes.name, trainRoutes.code],
   sortable: TRAIN_ROUTE_SORTABLE,
   sortExpressions: { from: fromPlace.name, to: toPlace.name },

@@ -33,7 +33,6 @@ import {
   transportationSchedules,
   transportationServicePrices,
 } from '../../db/schema/index.js'
-import { checkCompanyFiles } from '../../lib/company-files.js'
 import { registerFieldLabels, registerMessages } from '../../lib/i18n.js'
 import { sanitizeOptionalRichText } from '../../lib/rich-text.js'
 
@@ -102,11 +101,6 @@ function attributeIds(input: TransportationInput): number[] | undefined {
 async function prepare(input: TransportationInput, { tx, auth, existing }: WriteContext) {
   const selfId = existing?.id as number | undefined
   await checkLocation(tx, auth.companyId, input.location_id, 'location_id')
-  await checkCompanyFiles(tx, auth.companyId, {
-    featured_image: input.featured_image,
-    banner_image: input.banner_image,
-    ...Object.fromEntries((input.gallery ?? []).map((name, i) => [`gallery.${i}`, name])),
-  })
   const ids = attributeIds(input)
   if (ids) await checkAttributes(tx, auth.companyId, transportationAttributeLinks, ids)
   // The engine writes the lists from this same body after this hook.
@@ -213,6 +207,8 @@ export const transportationsResource = defineResource({
     files: ['featured_image', 'banner_image', 'gallery'],
     fileLists: ['gallery'],
   },
+  // Company uploads only (422 otherwise); a file the vehicle stops showing is released after the commit.
+  images: ['featured_image', 'banner_image', 'gallery.*'],
   searchable: [transportations.name, transportations.vehicle_number],
   sortable: TRANSPORTATION_SORTABLE,
   sortExpressions: { location: locations.name },
