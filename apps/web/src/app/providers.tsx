@@ -6,7 +6,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next'
 import { NOTIFY_MS } from '@app/shared'
 import i18n from '../i18n'
 import { queryClient } from './query-client'
-import { theme } from './theme'
+import { cssVariablesResolver, theme } from './theme'
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
@@ -29,7 +29,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
     [t],
   )
   return (
-    <MantineProvider theme={localized} defaultColorScheme="light">
+    <MantineProvider theme={localized} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <Notifications limit={5} autoClose={NOTIFY_MS} position="bottom-right" />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
