@@ -130,7 +130,7 @@ describe('accounts journey', () => {
 
   it('shows the profile, the company and the notification bell', async () => {
     await page.getByRole('button', { name: 'Notifications' }).click()
-    await page.getByText(/Your free trial ends on \d{2}-\d{2}-\d{4}/).waitFor()
+    await page.getByText(/Your free trial ends on \d{2}[-\u2011]\d{2}[-\u2011]\d{4}/).waitFor()
     await page.keyboard.press('Escape')
     await page.getByRole('button', { name: 'Account menu' }).click()
     await page.getByRole('menuitem', { name: 'My Profile' }).click()

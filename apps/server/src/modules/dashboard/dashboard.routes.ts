@@ -8,7 +8,7 @@ import { requireAuth } from '../../plugins/auth.js'
 
 export const DASHBOARD_MONTHS = 12
 /** Company tables that are bookkeeping, not business figures. */
-const NOT_COUNTED = new Set(['roles', 'uploads', 'galleries'])
+const NOT_COUNTED = new Set(['roles', 'uploads', 'galleries', 'order_idempotency', 'order_payments'])
 
 /**
  * Every company-scoped table with a `created_at` (users, reference lists, and

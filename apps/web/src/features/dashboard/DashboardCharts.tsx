@@ -46,11 +46,12 @@ export function TotalsBarChart({ data, series, valueLabel }: { data: DashboardDa
   const rows = series.map((s) => ({ kind: s.label, total: data.series.find((x) => x.key === s.key)?.total ?? 0 }))
   return (
     <BarChart
-      h={300}
+      // One readable row per kind however many the catalogue adds (a fixed height made the axis skip labels).
+      h={Math.max(300, rows.length * 28 + 40)}
       data={rows}
       dataKey="kind"
       orientation="vertical"
-      yAxisProps={{ width: 110 }}
+      yAxisProps={{ width: 130, interval: 0 }}
       xAxisProps={{ allowDecimals: false }}
       gridAxis="x"
       withBarValueLabel
