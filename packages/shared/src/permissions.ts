@@ -9,7 +9,7 @@ export type Action = (typeof ACTIONS)[number]
 export const PERMISSION_SECTIONS = [
   { section: 'user_management', entities: ['user', 'role', 'permission'] },
   {
-    section: 'data_master',
+    section: 'reference',
     entities: ['category', 'type', 'area', 'facility', 'service', 'group_attribute', 'attribute', 'location'],
   },
   { section: 'products', entities: ['hotel', 'room', 'transportation', 'train_route'] },
@@ -58,7 +58,7 @@ const write = (entity: Entity) => [
   permissionName(entity, 'update'),
   permissionName(entity, 'delete'),
 ]
-const dataMaster: Entity[] = ['category', 'type', 'area', 'facility', 'service', 'group_attribute', 'attribute', 'location']
+const reference: Entity[] = ['category', 'type', 'area', 'facility', 'service', 'group_attribute', 'attribute', 'location']
 const products: Entity[] = ['hotel', 'room', 'transportation', 'train_route']
 const orders: Entity[] = ['order_hotel', 'order_train', 'order_transportation']
 
@@ -76,7 +76,7 @@ export const DEFAULT_ROLES: ReadonlyArray<{ name: string; display_name: string; 
       ...write('user'),
       ...read('role'),
       permissionName('permission', 'list'),
-      ...dataMaster.flatMap(write),
+      ...reference.flatMap(write),
       ...products.flatMap(write),
       ...orders.flatMap(write),
     ],
@@ -85,14 +85,14 @@ export const DEFAULT_ROLES: ReadonlyArray<{ name: string; display_name: string; 
   {
     name: 'marketing',
     display_name: 'Marketing',
-    permissions: [...dataMaster.flatMap(read), ...products.flatMap(read), ...orders.flatMap(read)],
+    permissions: [...reference.flatMap(read), ...products.flatMap(read), ...orders.flatMap(read)],
   },
   {
     name: 'operator',
     display_name: 'Operator',
-    permissions: [...dataMaster.flatMap(write), ...products.flatMap(write), ...orders.flatMap(read)],
+    permissions: [...reference.flatMap(write), ...products.flatMap(write), ...orders.flatMap(read)],
   },
-  { name: 'produksi', display_name: 'Produksi', permissions: [...dataMaster.flatMap(read), ...products.flatMap(write)] },
+  { name: 'produksi', display_name: 'Produksi', permissions: [...reference.flatMap(read), ...products.flatMap(write)] },
   {
     name: 'client',
     display_name: 'Client',

@@ -178,7 +178,7 @@ describe('accounts journey', () => {
   })
 
   it('signs out: cookie and remembered menu cleared, back at /', async () => {
-    await page.evaluate(() => (globalThis as unknown as BrowserGlobals).localStorage.setItem('nav.group', 'datamaster'))
+    await page.evaluate(() => (globalThis as unknown as BrowserGlobals).localStorage.setItem('nav.group', 'reference'))
     await page.getByRole('button', { name: 'Menu akun' }).click()
     await page.getByRole('menuitem', { name: 'Keluar' }).click()
     await page.waitForURL((u) => u.pathname === '/')

@@ -94,7 +94,7 @@ describe('content security policy in the browser', () => {
       await collect()
     }
     const hrefs = [...found]
-    // The dashboard and at least the users and master-data screens.
+    // The dashboard and at least the users and reference screens.
     expect(hrefs.length).toBeGreaterThanOrEqual(8)
     const visited: string[] = []
     for (const href of hrefs) {

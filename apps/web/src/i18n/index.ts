@@ -7,7 +7,7 @@ import { initialLanguage, localeCookie, mergeLocaleModules, readCookie } from '.
 /**
  * One `translation` namespace per language, merged from every
  * `locales/<lang>/*.json`: each feature owns its own file (auth.json,
- * resources-datamaster.json, ...) and nothing has to be registered by hand.
+ * reference.json, ...) and nothing has to be registered by hand.
  * Keys are namespaced by their top-level object (`auth.*`, `resources.<name>.*`),
  * so two files must not define the same leaf.
  */

@@ -21,7 +21,7 @@ const groups: NavGroup[] = [
     ],
   },
   {
-    key: 'datamaster',
+    key: 'reference',
     labelKey: 'dm',
     icon: Icon,
     items: [
@@ -36,7 +36,7 @@ describe('visibleNav', () => {
     const nav = visibleNav(groups, ['category_list', 'user_list'])
     expect(nav.map((g) => [g.key, g.items.map((i) => i.key)])).toEqual([
       ['dashboard', ['dashboard']],
-      ['datamaster', ['category']],
+      ['reference', ['category']],
     ])
   })
 

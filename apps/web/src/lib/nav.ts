@@ -59,7 +59,7 @@ export function visibleNav<G extends NavGroup>(groups: readonly G[], permissions
     .filter((g) => g.items.length > 0)
 }
 
-/** The group and item a pathname belongs to (`/app/category/...` -> datamaster/category). */
+/** The group and item a pathname belongs to (`/app/category/...` -> reference/category). */
 export function findActive<G extends NavGroup>(groups: readonly G[], pathname: string): { group: G; item: NavItem } | undefined {
   const rest = pathname.replace(/^\/app\/?/, '').split('/')[0] ?? ''
   for (const group of groups) {

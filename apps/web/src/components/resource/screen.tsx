@@ -17,7 +17,7 @@ type ScreenModule = { default: ResourceDefinition<any> | ComponentType }
  * registry item must be `nested`.
  *
  * ```ts
- * element: screen(() => import('./datamaster/categories.resource'))
+ * element: screen(() => import('../features/reference/categories.resource'))
  * element: screen(() => import('./users/RolesPage'))
  * ```
  */
