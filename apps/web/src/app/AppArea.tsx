@@ -4,7 +4,7 @@ import { Navigate, Route, Routes } from 'react-router'
 import { FullScreenLoader } from '../components/FullScreenLoader'
 import { NotFound } from '../components/NotFound'
 import { PermissionDenied } from '../components/resource/PermissionDenied'
-import { navGroups } from './registry'
+import { itemPages, navGroups } from './registry'
 import { visibleNav, type NavItem } from '../lib/nav'
 import { can, useMe, type Me } from '../lib/permissions'
 import { AppLayout } from './shell/AppLayout'
@@ -36,6 +36,17 @@ function SignedIn({ me }: { me: Me }) {
         }
       >
         <Routes>
+          {itemPages.map((p) => (
+            <Route
+              key={p.path}
+              path={p.path}
+              element={
+                <Allowed me={me} permission={p.permission}>
+                  <p.element />
+                </Allowed>
+              }
+            />
+          ))}
           {routed.map((item) => {
             const element = (
               <Allowed me={me} permission={item.permission}>

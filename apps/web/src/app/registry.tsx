@@ -1,7 +1,7 @@
 import { lazy } from 'react'
 import { IconBox, IconDatabase, IconLayoutDashboard, IconReceipt, IconUsers } from '@tabler/icons-react'
 import { screen } from '../components/resource/screen'
-import { navItem as item, type NavGroup } from '../lib/nav'
+import { navItem as item, type ItemPage, type NavGroup } from '../lib/nav'
 
 /**
  * The one list of screens: it feeds both the side menu and the /app routes.
@@ -129,5 +129,29 @@ export const navGroups: NavGroup[] = [
       item('order_train', 'order_train'),
       item('order_transportation', 'order_transportation'),
     ],
+  },
+]
+
+/**
+ * Pages under a list's rows that are not in the menu, each lazily loaded and
+ * opened by its row action: the availability calendars (issues 9 and 10),
+ * one component fed by a declaration (features/availability/calendars.ts).
+ * Without the permission the URL shows the denied view.
+ */
+export const itemPages: ItemPage[] = [
+  {
+    path: 'rooms/:id/availability',
+    permission: 'room_update',
+    element: lazy(() => import('../features/availability/RoomAvailabilityPage')),
+  },
+  {
+    path: 'transportation/:id/availability',
+    permission: 'transportation_update',
+    element: lazy(() => import('../features/availability/TransportationAvailabilityPage')),
+  },
+  {
+    path: 'train_route/:id/availability',
+    permission: 'train_route_update',
+    element: lazy(() => import('../features/availability/TrainAvailabilityPage')),
   },
 ]

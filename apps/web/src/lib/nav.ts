@@ -18,6 +18,14 @@ export interface NavItem {
   nested?: boolean
 }
 
+/** A page under a list that is no menu item (an item's calendar): route under /app and the permission to open it. */
+export interface ItemPage {
+  /** Route under /app with its parameters: `rooms/:id/availability`. */
+  path: string
+  permission: string
+  element: LazyExoticComponent<ComponentType>
+}
+
 export interface NavGroup {
   key: string
   labelKey: string

@@ -1,0 +1,344 @@
+import path from 'node:path'
+import type { Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hotels } from '../../src/db/schema/index.js'
+import { catalogueFixtures } from '../helpers/catalogue.js'
+import { createCompany, createUserWithPermissions, type Actor } from '../helpers/fixtures.js'
+import { SCREENSHOT_DIR, startBrowserEnv, type BrowserEnv } from './harness.js'
+
+/**
+ * The one availability calendar in real Chromium against the real server
+ * (issues 9 and 10): a vehicle's month with its defaults, a range with a
+ * weekday mask and new prices (days change, the marker shows), a blocked day,
+ * month navigation reloading its month; a room's and a train route's calendar
+ * open on their defaults; the denied view without the update permission — in
+ * English and Indonesian, at laptop and phone widths.
+ */
+let env: BrowserEnv
+let owner: Actor
+let vehicles: { en: number; id: number }
+let room: number
+let route: number
+
+async function api<T>(method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>): Promise<T> {
+  const res = await env.app.inject({ method, url: `/api/v1${url}`, headers: owner.headers, payload })
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json().data as T
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const field = (scope: Pick<Page, 'getByLabel'>, label: string) => scope.getByLabel(new RegExp(`^${escape(label)}( \\*)?$`))
+const day = (p: Page, date: string) => p.locator(`[data-date="${date}"]`)
+const notification = (p: Page, title: string) => p.locator('.mantine-Notification-root').filter({ hasText: title })
+async function viewportShot(p: Page, name: string) {
+  await p.waitForTimeout(400)
+  await p.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) })
+}
+
+interface Texts {
+  lang: 'en' | 'id'
+  vehicleTitle: string
+  roomTitle: string
+  trainTitle: string
+  update: string
+  dialogTitle: string
+  price: string
+  salePrice: string
+  blocked: string
+  yes: string
+  friday: string
+  saturday: string
+  updated: string
+  blockedBadge: string
+  next: string
+  previous: string
+  december: string
+  january: string
+  date: (d: number, m: 'december') => string
+  priceRequired: string
+  saleAbove: string
+  denied: string
+  economy: string
+  mondayHeader: string
+}
+
+const EN: Texts = {
+  lang: 'en',
+  vehicleTitle: 'Transportation Availability',
+  roomTitle: 'Room Availability',
+  trainTitle: 'Train Availability',
+  update: 'Update',
+  dialogTitle: 'Update Date Availability',
+  price: 'Price',
+  salePrice: 'Sale Price',
+  blocked: 'Blocked',
+  yes: 'Yes',
+  friday: 'Friday',
+  saturday: 'Saturday',
+  updated: 'Success Updated',
+  blockedBadge: 'Blocked',
+  next: 'Next month',
+  previous: 'Previous month',
+  december: 'December 2026',
+  january: 'January 2027',
+  date: (d) => `${d} December 2026`,
+  priceRequired: 'Price is Required',
+  saleAbove: 'Sale Price may not be above the price',
+  denied: 'Permission Denied',
+  economy: 'Economy',
+  mondayHeader: 'Monday',
+}
+const ID: Texts = {
+  lang: 'id',
+  vehicleTitle: 'Ketersediaan Transportasi',
+  roomTitle: 'Ketersediaan Kamar',
+  trainTitle: 'Ketersediaan Kereta',
+  update: 'Perbarui',
+  dialogTitle: 'Perbarui Ketersediaan Tanggal',
+  price: 'Harga',
+  salePrice: 'Harga Diskon',
+  blocked: 'Diblokir',
+  yes: 'Ya',
+  friday: 'Jumat',
+  saturday: 'Sabtu',
+  updated: 'Berhasil Diperbarui',
+  blockedBadge: 'Diblokir',
+  next: 'Bulan berikutnya',
+  previous: 'Bulan sebelumnya',
+  december: 'Desember 2026',
+  january: 'Januari 2027',
+  date: (d) => `${d} Desember 2026`,
+  priceRequired: 'Harga Wajib Diisi',
+  saleAbove: 'Harga Diskon tidak boleh melebihi harga',
+  denied: 'Akses Ditolak',
+  economy: 'Ekonomi',
+  mondayHeader: 'Senin',
+}
+
+beforeAll(async () => {
+  env = await startBrowserEnv()
+  owner = (await createCompany(env.app, { name: 'Calendar Travel' })).owner
+  const places = await catalogueFixtures(env.app, owner, 2)
+  const vehicle = async (name: string) =>
+    (
+      await api<{ id: number }>('POST', '/transportations', {
+        name,
+        vehicle_number: 'B 1234 KSA',
+        min_reservation: 1,
+        max_day: 3,
+        price: 850,
+        sale_price: 800,
+        location_id: places.locations[0],
+        real_address: 'Jeddah airport',
+        lat: 21.68,
+        long: 39.15,
+        zoom: 12,
+      })
+    ).id
+  vehicles = { en: await vehicle('GMC Yukon'), id: await vehicle('Toyota Hiace') }
+  const [hotel] = await env.app.db
+    .insert(hotels)
+    .values({
+      company_id: owner.companyId,
+      location_id: places.locations[0]!,
+      name: 'Hilton Suites Makkah',
+      slug: 'hilton-suites-makkah',
+      rating: 5,
+      check_in: '14:00',
+      check_out: '12:00',
+      min_reservation: 1,
+      max_stay: 1,
+      price: 500,
+      real_address: 'Ibrahim Al Khalil St',
+      lat: 21.42,
+      long: 39.82,
+      meta_title: 'Hilton Suites Makkah',
+      meta_description: 'Hilton Suites Makkah',
+    })
+    .returning()
+  room = (
+    await api<{ id: number }>('POST', '/rooms', {
+      hotel_id: hotel!.id,
+      name: 'Quad Room',
+      code: 'QR-1',
+      price: 750,
+      min_stay: 1,
+      is_active: true,
+      room_stock: 10,
+      beds: 4,
+      room_size: 32,
+      max_adult: 4,
+      max_children: 2,
+    })
+  ).id
+  route = (
+    await api<{ id: number }>('POST', '/trains_route', {
+      name: 'Haramain Express',
+      code: 'HHR-1',
+      from_id: places.locations[0],
+      to_id: places.locations[1],
+      departure_time: '22:30',
+      arrival_time: '01:15',
+      price_adult: 250,
+      price_children: 125,
+      max_passengers: 417,
+      bagage_checkin: 23,
+      bagage_cabin: 7,
+      train_type: 'business',
+    })
+  ).id
+})
+afterAll(async () => {
+  await env?.close()
+})
+
+async function open(texts: Texts, url: string, who: Actor = owner): Promise<Page> {
+  const page = await env.newPage({ locale: texts.lang === 'id' ? 'id-ID' : 'en-US' })
+  await page.setViewportSize({ width: 1366, height: 768 })
+  await page.context().addCookies([
+    { name: 'locale', value: texts.lang, url: env.baseUrl },
+    { name: 'token', value: who.token, url: env.baseUrl, httpOnly: true, sameSite: 'Strict' },
+  ])
+  await page.goto(url)
+  return page
+}
+
+/** Opens the range dialog on a day and picks the range's ends in the date picker. */
+async function openRange(page: Page, texts: Texts, clicked: string, from?: number, to?: number): Promise<Locator> {
+  await day(page, clicked).click()
+  const d = page.getByRole('dialog').filter({ hasText: texts.dialogTitle })
+  await d.waitFor()
+  if (from !== undefined && to !== undefined) {
+    await d.locator('.mantine-DatePickerInput-input').click()
+    await page.getByRole('button', { name: texts.date(from, 'december'), exact: true }).click()
+    await page.getByRole('button', { name: texts.date(to, 'december'), exact: true }).click()
+    await page.keyboard.press('Escape')
+    await expect
+      .poll(() => d.locator('.mantine-DatePickerInput-input').textContent())
+      .toContain(`${String(from).padStart(2, '0')}-12-2026`)
+  }
+  return d
+}
+
+async function vehicleJourney(texts: Texts, vehicleId: number) {
+  const shot = (n: string) => `availability-${texts.lang}-${n}`
+  const page = await open(texts, `/app/transportation/${vehicleId}/availability?month=2026-12`)
+  await page.getByRole('heading', { name: texts.vehicleTitle }).waitFor()
+  await page.getByRole('heading', { name: texts.december }).waitFor()
+  await page.getByRole('cell', { name: 'B 1234 KSA' }).waitFor()
+  await page.getByRole('columnheader', { name: texts.mondayHeader }).waitFor()
+
+  // A month without rows: every day shows the vehicle's defaults, unmarked.
+  await expect.poll(() => day(page, '2026-12-04').getAttribute('data-state')).toBe('default')
+  await expect(day(page, '2026-12-04').textContent()).resolves.toContain('SAR 850')
+  await viewportShot(page, shot('01-month-defaults'))
+
+  // Validation: an emptied price and a sale price above the price, before sending.
+  let d = await openRange(page, texts, '2026-12-04')
+  await field(d, texts.price).fill('')
+  await d.getByRole('button', { name: texts.update, exact: true }).click()
+  await d.getByText(texts.priceRequired).waitFor()
+  await field(d, texts.price).fill('500')
+  await field(d, texts.salePrice).fill('600')
+  await d.getByRole('button', { name: texts.update, exact: true }).click()
+  await d.getByText(texts.saleAbove).waitFor()
+  await page.keyboard.press('Escape')
+  await d.waitFor({ state: 'hidden' })
+
+  // The whole of December, Fridays and Saturdays only, at new prices.
+  d = await openRange(page, texts, '2026-12-04', 1, 31)
+  await d.getByRole('checkbox', { name: texts.friday }).check()
+  await d.getByRole('checkbox', { name: texts.saturday }).check()
+  await field(d, texts.price).fill('1200')
+  await field(d, texts.salePrice).fill('1100')
+  await viewportShot(page, shot('02-range-dialog'))
+  await d.getByRole('button', { name: texts.update, exact: true }).click()
+  await notification(page, texts.updated).waitFor()
+  await d.waitFor({ state: 'hidden' })
+  await expect.poll(() => day(page, '2026-12-04').getAttribute('data-state')).toBe('stored')
+  expect(await day(page, '2026-12-04').getAttribute('data-changed')).toBe('true')
+  expect(await day(page, '2026-12-04').textContent()).toContain('SAR 1.200')
+  expect(await day(page, '2026-12-05').getAttribute('data-state')).toBe('stored')
+  // Thursday and Sunday stay on the defaults.
+  expect(await day(page, '2026-12-03').getAttribute('data-state')).toBe('default')
+  expect(await day(page, '2026-12-06').getAttribute('data-state')).toBe('default')
+  await day(page, '2026-12-04').locator('[data-marker]').waitFor()
+
+  // Block Christmas day alone.
+  d = await openRange(page, texts, '2026-12-25')
+  await d.getByRole('radio', { name: texts.yes }).check()
+  await d.getByRole('button', { name: texts.update, exact: true }).click()
+  await notification(page, texts.updated).first().waitFor()
+  await expect.poll(() => day(page, '2026-12-25').getAttribute('data-state')).toBe('blocked')
+  expect(await day(page, '2026-12-25').textContent()).toContain(texts.blockedBadge)
+  await viewportShot(page, shot('03-month-stored-and-blocked'))
+
+  const stored = await api<Array<{ date: string; price: number; sale_price: number; blocked: boolean }>>(
+    'GET',
+    `/transportations_schedule?transportation_id=${vehicleId}&start_date=2026-12-01&end_date=2026-12-31`,
+  )
+  expect(stored.map((s) => s.date.slice(8))).toEqual(['04', '05', '11', '12', '18', '19', '25', '26'])
+  expect(stored.find((s) => s.date === '2026-12-25')).toMatchObject({ blocked: true, price: 1200, sale_price: 1100 })
+
+  // Month navigation reads only the shown month.
+  const january = page.waitForResponse(
+    (r) => r.url().includes('/transportations_schedule?') && r.url().includes('start_date=2027-01-01'),
+  )
+  await page.getByRole('button', { name: texts.next }).click()
+  expect((await january).url()).toContain('end_date=2027-01-31')
+  await page.getByRole('heading', { name: texts.january }).waitFor()
+  await expect.poll(() => day(page, '2027-01-01').getAttribute('data-state')).toBe('default')
+  await page.getByRole('button', { name: texts.previous }).click()
+  await page.getByRole('heading', { name: texts.december }).waitFor()
+  await expect.poll(() => day(page, '2026-12-25').getAttribute('data-state')).toBe('blocked')
+
+  // A phone: the month as a list of days.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect.poll(() => day(page, '2026-12-04').getAttribute('class')).toContain('av-list-day')
+  await viewportShot(page, shot('04-phone'))
+  await page.setViewportSize({ width: 1366, height: 768 })
+  await page.close()
+}
+
+describe('availability calendar', () => {
+  for (const texts of [EN, ID]) {
+    it(`sets a vehicle's range with a weekday mask, blocks a day and moves between months (${texts.lang})`, async () => {
+      await vehicleJourney(texts, vehicles[texts.lang])
+    })
+
+    it(`opens a room's and a train route's calendar on their defaults (${texts.lang})`, async () => {
+      const page = await open(texts, `/app/rooms/${room}/availability?month=2026-12`)
+      await page.getByRole('heading', { name: texts.roomTitle }).waitFor()
+      await page.getByRole('cell', { name: 'Hilton Suites Makkah' }).waitFor()
+      await expect.poll(() => day(page, '2026-12-10').getAttribute('data-state')).toBe('default')
+      const roomDay = await day(page, '2026-12-10').textContent()
+      expect(roomDay).toContain('SAR 750')
+      expect(roomDay).toContain('10')
+      await viewportShot(page, `availability-${texts.lang}-05-room`)
+
+      await page.goto(`/app/train_route/${route}/availability?month=2026-12`)
+      await page.getByRole('heading', { name: texts.trainTitle }).waitFor()
+      await page.getByRole('cell', { name: 'HHR-1' }).waitFor()
+      const trainDay = day(page, '2026-12-10')
+      await expect.poll(() => trainDay.getAttribute('data-state')).toBe('default')
+      expect(await trainDay.textContent()).toContain('SAR 250')
+      expect(await trainDay.textContent()).toContain('417')
+      // The route's own type first; the other type is its own calendar.
+      const economy = page.waitForResponse((r) => r.url().includes('/trains_schedule?') && r.url().includes('train_type=economy'))
+      await page.getByText(texts.economy, { exact: true }).click()
+      await economy
+      await viewportShot(page, `availability-${texts.lang}-06-train`)
+      await page.setViewportSize({ width: 390, height: 844 })
+      await viewportShot(page, `availability-${texts.lang}-07-train-phone`)
+      await page.close()
+    })
+  }
+
+  it('shows the denied view without transportation_update', async () => {
+    const viewer = await createUserWithPermissions(env.app, owner.companyId, ['transportation_list', 'transportation_view'])
+    const page = await open(EN, `/app/transportation/${vehicles.en}/availability`, viewer)
+    await page.getByText(EN.denied).waitFor()
+    expect(await page.locator('[data-date]').count()).toBe(0)
+    await page.close()
+  })
+})

@@ -1,0 +1,245 @@
+import { useMemo, useState, type ReactNode } from 'react'
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
+import { IconAlertTriangle, IconArrowLeft, IconChevronLeft, IconChevronRight, IconPointFilled } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { Link, useParams, useSearchParams } from 'react-router'
+import { isApiError } from '../../lib/api-client'
+import { useDocumentTitle } from '../../lib/use-document-title'
+import { mergeDays, monthGrid, monthOf, shiftMonth, toIsoDate, type DayView, type YearMonth } from './calendar-math'
+import type { CalendarDefinition } from './define'
+import { ItemSummary } from './ItemSummary'
+import { monthTitle } from './labels'
+import { MonthGrid, type DayStock } from './MonthGrid'
+import { RangeDialog } from './RangeDialog'
+import { useCalendarItem, useCalendarMonth } from './use-calendar'
+
+/** `?month=2026-12` keeps the shown month across reloads and links; otherwise the current month. */
+function readMonth(param: string | null): YearMonth {
+  if (param && /^\d{4}-(0[1-9]|1[0-2])$/.test(param)) return monthOf(`${param}-01`)
+  return monthOf(toIsoDate(new Date()))
+}
+const monthParam = ({ year, month }: YearMonth) => `${year}-${String(month).padStart(2, '0')}`
+
+/**
+ * The availability page of one item (room, vehicle, train route): its summary,
+ * the month calendar and the range dialog, all from the declaration. The route
+ * needs `<entity>_update` (registry); the server checks every call again.
+ */
+export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
+  const { t, i18n } = useTranslation()
+  const { id } = useParams()
+  const [params, setParams] = useSearchParams()
+  const month = readMonth(params.get('month'))
+  const [chosenVariant, setVariant] = useState<string>()
+  const [picked, setPicked] = useState<DayView | null>(null)
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false })
+  const title = t(`availability.kinds.${def.name}.title`)
+  useDocumentTitle(title)
+
+  const item = useCalendarItem(def, id)
+  const variant = chosenVariant ?? (def.variant && item.data ? def.variant.initial(item.data) : undefined)
+  const answer = useCalendarMonth(def, id, month, variant)
+  const weeks = useMemo(() => monthGrid(month), [month.year, month.month]) // eslint-disable-line react-hooks/exhaustive-deps
+  const days = useMemo(
+    () =>
+      mergeDays(
+        weeks
+          .flat()
+          .filter((c) => c.inMonth)
+          .map((c) => c.date),
+        answer.data?.data ?? [],
+        answer.data?.defaults ?? {},
+        def.values.map((v) => v.key),
+      ),
+    [weeks, answer.data, def.values],
+  )
+  const stock = useMemo(
+    () =>
+      new Map<string, DayStock>((answer.data?.stock ?? []).map((s) => [s.date, { booked: s.booked, remaining: s.remaining }])),
+    [answer.data],
+  )
+  const go = (m: YearMonth) =>
+    setParams(
+      (p) => {
+        p.set('month', monthParam(m))
+        return p
+      },
+      { replace: true },
+    )
+
+  const back = (
+    <Button
+      component={Link}
+      to={def.backHref}
+      variant="subtle"
+      color="gray"
+      size="compact-sm"
+      leftSection={<IconArrowLeft size={16} />}
+      w="fit-content"
+    >
+      {t('availability.back')}
+    </Button>
+  )
+
+  if (item.isPending) {
+    return (
+      <Stack gap="md" aria-busy="true">
+        <Skeleton h={34} w={280} />
+        <Skeleton h={140} />
+        <Skeleton h={420} />
+      </Stack>
+    )
+  }
+  if (item.isError) {
+    const gone = isApiError(item.error) && item.error.status === 404
+    return (
+      <Stack gap="md">
+        {back}
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title={gone ? t('table.no_records') : t('alert.title')}
+        >
+          {gone ? t('availability.gone') : (item.error.message ?? t('alert.load_failed'))}
+        </Alert>
+      </Stack>
+    )
+  }
+
+  const openDay = (day: DayView) => setPicked(day)
+  const today = toIsoDate(new Date())
+  const firstOpen = days.get(today) ?? days.values().next().value
+
+  return (
+    <Stack gap="md">
+      <Stack gap={4}>
+        {back}
+        <Title order={2} fz={{ base: 'h3', sm: 'h2' }}>
+          {title}
+        </Title>
+        <Text c="dimmed">{String(item.data.name ?? '')}</Text>
+      </Stack>
+
+      <ItemSummary tables={def.summary} item={item.data} />
+
+      <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
+        <Stack gap="sm">
+          <Group justify="space-between" gap="sm">
+            <Group gap="xs" wrap="nowrap">
+              <Tooltip label={t('availability.previous_month')}>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  aria-label={t('availability.previous_month')}
+                  onClick={() => go(shiftMonth(month, -1))}
+                >
+                  <IconChevronLeft size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <Title
+                order={3}
+                fz={{ base: 'h5', sm: 'h4' }}
+                miw={{ base: 128, sm: 190 }}
+                ta="center"
+                style={{ whiteSpace: 'nowrap' }}
+                aria-live="polite"
+              >
+                {monthTitle(i18n.language, month)}
+              </Title>
+              <Tooltip label={t('availability.next_month')}>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  aria-label={t('availability.next_month')}
+                  onClick={() => go(shiftMonth(month, 1))}
+                >
+                  <IconChevronRight size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+            <Group gap="sm">
+              <Button variant="subtle" size="compact-sm" onClick={() => go(monthOf(today))}>
+                {t('availability.this_month')}
+              </Button>
+              {def.variant && variant ? (
+                <SegmentedControl
+                  aria-label={t(`availability.fields.${def.variant.key}`)}
+                  value={variant}
+                  onChange={setVariant}
+                  data={def.variant.options.map((o) => ({ value: o, label: t(`${def.variant!.labelPrefix}${o}`) }))}
+                />
+              ) : null}
+              <Button onClick={() => firstOpen && openDay(firstOpen)} disabled={!answer.data}>
+                {t('availability.update')}
+              </Button>
+            </Group>
+          </Group>
+          <Legend color={def.color} />
+          {answer.isError ? (
+            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={t('alert.title')}>
+              <Group justify="space-between">
+                <span>{answer.error.message ?? t('alert.load_failed')}</span>
+                <Button size="xs" variant="light" color="red" onClick={() => void answer.refetch()}>
+                  {t('alert.retry')}
+                </Button>
+              </Group>
+            </Alert>
+          ) : !answer.data ? (
+            <Skeleton h={wide ? 560 : 900} aria-busy="true" />
+          ) : (
+            <Box
+              pos="relative"
+              aria-busy={answer.isFetching || undefined}
+              style={{ opacity: answer.isPlaceholderData ? 0.6 : 1 }}
+            >
+              <MonthGrid def={def} weeks={weeks} days={days} stock={stock} compact={!wide} onPick={openDay} />
+            </Box>
+          )}
+        </Stack>
+      </Paper>
+      <RangeDialog def={def} itemId={id!} variant={variant} day={picked} onClose={() => setPicked(null)} />
+    </Stack>
+  )
+}
+
+function Legend({ color }: { color: string }) {
+  const { t } = useTranslation()
+  const swatch = (bg: string, border: string, dashed = false) => (
+    <Box
+      w={14}
+      h={14}
+      style={{ borderRadius: 3, background: bg, border: `1px ${dashed ? 'dashed' : 'solid'} ${border}`, flex: 'none' }}
+    />
+  )
+  const item = (mark: ReactNode, text: string) => (
+    <Group gap={6} wrap="nowrap">
+      {mark}
+      <Text size="xs" c="dimmed">
+        {text}
+      </Text>
+    </Group>
+  )
+  return (
+    <Group gap="md">
+      {item(swatch(`var(--mantine-color-${color}-0)`, `var(--mantine-color-${color}-6)`), t('availability.state.stored'))}
+      {item(swatch('var(--mantine-color-gray-0)', 'var(--mantine-color-gray-5)', true), t('availability.state.default'))}
+      {item(swatch('var(--mantine-color-red-0)', 'var(--mantine-color-red-6)'), t('availability.state.blocked'))}
+      {item(<IconPointFilled size={16} color="var(--mantine-color-orange-7)" />, t('availability.marker'))}
+    </Group>
+  )
+}

@@ -1,0 +1,48 @@
+import { SimpleGrid, Table } from '@mantine/core'
+import type { TFunction } from 'i18next'
+import { useTranslation } from 'react-i18next'
+import { formatMoney, getPath } from '../../lib/format'
+import type { SummaryRow } from './define'
+import { calendarLabel } from './labels'
+
+function show(row: SummaryRow, item: Record<string, unknown>, t: TFunction, language: string): string {
+  const v = getPath(item, row.path ?? row.key)
+  const empty = v === null || v === undefined || v === ''
+  switch (row.format) {
+    case 'money':
+      return formatMoney(v)
+    case 'hours':
+      return empty
+        ? '-'
+        : new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(v))
+    case 'kg':
+      return empty ? '-' : `${String(v)} kg`
+    case 'trainType':
+      return empty ? '-' : t(`resources.trains_route.train_types.${String(v)}`, { defaultValue: String(v) })
+    case 'route':
+      return `${String(getPath(item, 'from.name') ?? '-')} → ${String(getPath(item, 'to.name') ?? '-')}`
+    default:
+      return empty ? '-' : String(v)
+  }
+}
+
+/** The read-only info tables above a calendar (spec §2): label and value per row, side by side on wide screens. */
+export function ItemSummary({ tables, item }: { tables: SummaryRow[][]; item: Record<string, unknown> }) {
+  const { t, i18n } = useTranslation()
+  return (
+    <SimpleGrid cols={{ base: 1, md: tables.length }} spacing="md">
+      {tables.map((rows, i) => (
+        <Table key={i} withTableBorder withColumnBorders variant="vertical" layout="fixed" verticalSpacing={6}>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.key}>
+                <Table.Th w="45%">{calendarLabel(t, row.key)}</Table.Th>
+                <Table.Td>{show(row, item, t, i18n.language)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ))}
+    </SimpleGrid>
+  )
+}

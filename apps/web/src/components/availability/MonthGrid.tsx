@@ -1,0 +1,164 @@
+import { Badge, Box, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core'
+import { IconPointFilled } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { formatMoney } from '../../lib/format'
+import type { DayView, GridCell } from './calendar-math'
+import type { CalendarDefinition } from './define'
+import { calendarLabel, longDate, weekdayNames } from './labels'
+import './calendar.css'
+
+/** Class names of calendar.css. */
+const classes = {
+  grid: 'av-grid',
+  row: 'av-row',
+  head: 'av-head',
+  cellWrap: 'av-cell',
+  outside: 'av-outside',
+  day: 'av-day',
+  values: 'av-values',
+  short: 'av-short',
+  marker: 'av-marker',
+  blocked: 'av-blocked',
+  list: 'av-list',
+  listDay: 'av-day av-list-day',
+  listHead: 'av-list-head',
+  listValues: 'av-list-values',
+}
+
+export interface DayStock {
+  booked: number
+  remaining: number
+}
+
+interface GridProps {
+  def: CalendarDefinition
+  weeks: GridCell[][]
+  days: Map<string, DayView>
+  stock: Map<string, DayStock>
+  /** Phones: the month as a list of days instead of a 7-column grid. */
+  compact: boolean
+  onPick?: (day: DayView) => void
+}
+
+/**
+ * The month, Monday first with full weekday names: a stored open day in the
+ * declaration's colour with its values, a blocked day red with "Blocked", a
+ * day without a row in grey with the item's defaults; a dot marks a stored
+ * day whose values differ from the defaults. Each day is a button that opens
+ * the range dialog on it.
+ */
+export function MonthGrid({ def, weeks, days, stock, compact, onPick }: GridProps) {
+  const { i18n } = useTranslation()
+  if (compact) {
+    const cells = weeks.flat().filter((c) => c.inMonth)
+    return (
+      <Stack gap={6} className={classes.list}>
+        {cells.map((c) => (
+          <DayButton key={c.date} def={def} cell={c} day={days.get(c.date)} stock={stock.get(c.date)} onPick={onPick} compact />
+        ))}
+      </Stack>
+    )
+  }
+  const names = weekdayNames(i18n.language, 'long')
+  return (
+    <Box className={classes.grid} role="grid">
+      <Box className={classes.row} role="row">
+        {names.map((n) => (
+          <Text key={n} role="columnheader" className={classes.head} size="sm" fw={600} ta="center">
+            {n}
+          </Text>
+        ))}
+      </Box>
+      {weeks.map((week) => (
+        <Box key={week[0]!.date} className={classes.row} role="row">
+          {week.map((c) => (
+            <Box key={c.date} role="gridcell" className={classes.cellWrap}>
+              {c.inMonth ? (
+                <DayButton def={def} cell={c} day={days.get(c.date)} stock={stock.get(c.date)} onPick={onPick} />
+              ) : (
+                <Text className={classes.outside} size="sm" aria-hidden>
+                  {c.day}
+                </Text>
+              )}
+            </Box>
+          ))}
+        </Box>
+      ))}
+    </Box>
+  )
+}
+
+function DayButton({
+  def,
+  cell,
+  day,
+  stock,
+  onPick,
+  compact,
+}: {
+  def: CalendarDefinition
+  cell: GridCell
+  day?: DayView
+  stock?: DayStock
+  onPick?: (day: DayView) => void
+  compact?: boolean
+}) {
+  const { t, i18n } = useTranslation()
+  if (!day) return null
+  const state = day.blocked ? 'blocked' : day.stored ? 'stored' : 'default'
+  const marked = day.changed.length > 0
+  const color = day.blocked ? 'red' : def.color
+  const valueText = (key: string, kind: 'money' | 'count') =>
+    kind === 'money' ? formatMoney(day.values[key]) : String(day.values[key] ?? '-')
+  const lines = def.values.map((v) => ({ key: v.key, short: t(`availability.short.${v.key}`), text: valueText(v.key, v.kind) }))
+  const changedText = t('availability.changed', { fields: day.changed.map((k) => calendarLabel(t, k)).join(', ') })
+  const description = [
+    longDate(i18n.language, day.date),
+    t(`availability.state.${state}`),
+    ...(day.blocked ? [] : lines.map((l) => `${calendarLabel(t, l.key)} ${l.text}`)),
+    ...(marked ? [changedText] : []),
+    ...(stock ? [t('availability.booked', { ...stock })] : []),
+  ].join('. ')
+  const weekday = weekdayNames(i18n.language, 'short')[cell.weekday - 1]
+  return (
+    <UnstyledButton
+      className={compact ? classes.listDay : classes.day}
+      data-state={state}
+      data-date={day.date}
+      data-changed={marked || undefined}
+      style={{ '--day-color': `var(--mantine-color-${color}-6)`, '--day-bg': `var(--mantine-color-${color}-0)` }}
+      aria-label={description}
+      onClick={onPick ? () => onPick(day) : undefined}
+      disabled={!onPick}
+    >
+      <Group justify="space-between" gap={4} wrap="nowrap" className={compact ? classes.listHead : undefined}>
+        <Text size="sm" fw={700} c={state === 'default' ? 'dimmed' : undefined}>
+          {compact ? `${weekday} ${cell.day}` : cell.day}
+        </Text>
+        {marked ? (
+          <Tooltip label={changedText} withinPortal>
+            <IconPointFilled size={16} className={classes.marker} aria-hidden data-marker />
+          </Tooltip>
+        ) : null}
+      </Group>
+      {day.blocked ? (
+        <Badge color="red" variant="filled" size="sm" radius="sm" className={classes.blocked}>
+          {t('availability.blocked')}
+        </Badge>
+      ) : (
+        <Box className={compact ? classes.listValues : classes.values}>
+          {lines.map((l) => (
+            <Text key={l.key} size="xs" lh={1.35} truncate c={state === 'default' ? 'dimmed' : undefined}>
+              <span className={classes.short}>{l.short}</span> {l.text}
+            </Text>
+          ))}
+          {stock ? (
+            <Text size="xs" lh={1.35} c="orange.8" truncate>
+              {t('availability.booked_short', { ...stock })}
+            </Text>
+          ) : null}
+        </Box>
+      )}
+    </UnstyledButton>
+  )
+}

@@ -1,0 +1,144 @@
+import { Badge, Box, Button, Group, LoadingOverlay, Modal, Text } from '@mantine/core'
+import { useForm } from '@mantine/form'
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { MAX_AVAILABILITY_DAYS, MODAL_WIDTHS, availabilityWriteSchema } from '@app/shared'
+import { formatDate } from '../../lib/format'
+import { notifyError, notifySuccess } from '../../lib/notify'
+import { zodFormErrors } from '../../lib/validation'
+import { field, type FieldDef, type FormValues } from '../resource/define'
+import { FieldGrid } from '../resource/FieldGrid'
+import { scrollToFirstError } from '../resource/use-resource-form'
+import type { DayView } from './calendar-math'
+import type { CalendarDefinition } from './define'
+import { formFieldOf, initialRangeValues, toWriteBody, type RangeFormValues } from './dialog-values'
+import { calendarLabel, weekdayNames } from './labels'
+import { useCalendarWrite } from './use-calendar'
+
+interface RangeDialogProps {
+  def: CalendarDefinition
+  itemId: string
+  variant?: string
+  /** The day clicked: the dialog opens on it. Null = closed. */
+  day: DayView | null
+  onClose: () => void
+}
+
+/**
+ * "Update Date Availability" (spec §2): a date range (one day allowed,
+ * DD-MM-YYYY), an optional weekday mask, blocked yes/no and the declared
+ * values, validated with the same schema as the server; the server's field
+ * errors come back on their fields. One Update button.
+ */
+export function RangeDialog({ def, itemId, variant, day, onClose }: RangeDialogProps) {
+  const { t } = useTranslation()
+  return (
+    <Modal
+      opened={!!day}
+      onClose={onClose}
+      size={MODAL_WIDTHS.default}
+      title={<Text fw={600}>{t('availability.update_title')}</Text>}
+      closeOnClickOutside={false}
+    >
+      {day && <RangeForm key={day.date} def={def} itemId={itemId} variant={variant} day={day} onClose={onClose} />}
+    </Modal>
+  )
+}
+
+function RangeForm({ def, itemId, variant, day, onClose }: Omit<RangeDialogProps, 'day'> & { day: DayView }) {
+  const { t, i18n } = useTranslation()
+  const write = useCalendarWrite(def)
+  const schema = useMemo(() => availabilityWriteSchema(def.shape), [def.shape])
+  const days = weekdayNames(i18n.language, 'long')
+  const fields: FieldDef[] = [
+    field.dateRange('date_range', { required: true, maxDays: MAX_AVAILABILITY_DAYS }),
+    field.checkboxGroup('weekdays', {
+      required: false,
+      columns: 4,
+      descriptionKey: 'availability.weekdays_hint',
+      options: days.map((label, i) => ({ value: i + 1, label })),
+    }),
+    field.yesNo('blocked', { required: true }),
+    ...def.values.map((v) =>
+      v.kind === 'money'
+        ? field.money(v.key, { required: true, span: def.values.length > 1 ? 6 : 12 })
+        : field.number(v.key, { required: true, min: 0, decimalScale: 0, span: def.values.length > 1 ? 6 : 12 }),
+    ),
+  ]
+  const names = fields.map((f) => f.name)
+  const labelFor = (path: string) => calendarLabel(t, formFieldOf(path))
+
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: initialRangeValues(def, day),
+    validateInputOnBlur: true,
+    validate: (values) => {
+      const body = toWriteBody(def, itemId, values as RangeFormValues, variant)
+      const errors: Record<string, string> = {}
+      for (const [key, message] of Object.entries(zodFormErrors(schema, body, t, labelFor))) errors[formFieldOf(key)] ??= message
+      for (const [key, rule] of Object.entries(def.check?.(body) ?? {}))
+        errors[key] ??= t(`validation.${rule}`, { field: labelFor(key) })
+      return errors
+    },
+  })
+
+  const submit = form.onSubmit(
+    async (values, event) => {
+      const root = (event?.currentTarget as HTMLElement | undefined) ?? null
+      const body = toWriteBody(def, itemId, values as RangeFormValues, variant)
+      const res = await write.mutateAsync(body)
+      if (res.ok) {
+        notifySuccess(
+          t('notify.updated_title'),
+          t('availability.saved', {
+            from: formatDate(body.start_date),
+            to: formatDate(body.end_date),
+            count: res.data.data.length,
+          }),
+        )
+        onClose()
+        return
+      }
+      const onFields: Record<string, string> = {}
+      const rest: string[] = []
+      for (const [key, messages] of Object.entries(res.error.errors)) {
+        const name = formFieldOf(key)
+        if (names.includes(name)) onFields[name] = [onFields[name], ...messages].filter(Boolean).join(' ')
+        else rest.push(...messages)
+      }
+      form.setErrors(onFields)
+      scrollToFirstError(root)
+      if (rest.length > 0 || Object.keys(onFields).length === 0)
+        notifyError(t('notify.update_failed_title'), [res.error.message, ...rest].join(' '))
+    },
+    (_errors, _values, event) => scrollToFirstError((event?.currentTarget as HTMLElement | undefined) ?? null),
+  )
+
+  const state = {
+    schema: undefined,
+    labelFor,
+    subField: (name: string) => ({ label: labelFor(name), required: false }),
+  }
+  return (
+    <Box component="form" onSubmit={submit} pos="relative" noValidate>
+      <LoadingOverlay visible={write.isPending} zIndex={5} overlayProps={{ radius: 'sm', blur: 1 }} />
+      {def.variant && variant ? (
+        <Group gap="xs" mb="sm">
+          <Text size="sm" c="dimmed">
+            {calendarLabel(t, def.variant.key)}
+          </Text>
+          <Badge variant="light">{t(`${def.variant.labelPrefix}${variant}`)}</Badge>
+        </Group>
+      ) : null}
+      <FieldGrid fields={fields} form={form} state={state} mode="edit" />
+      <Group justify="flex-end" mt="xl" gap="sm">
+        <Button variant="default" onClick={onClose} disabled={write.isPending}>
+          {t('actions.cancel')}
+        </Button>
+        <Button type="submit" loading={write.isPending}>
+          {t('availability.update')}
+        </Button>
+      </Group>
+    </Box>
+  )
+}

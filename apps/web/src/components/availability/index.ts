@@ -1,0 +1,2 @@
+export { AvailabilityPage } from './AvailabilityPage'
+export { defineCalendar, type CalendarDefinition, type CalendarValue, type SummaryRow } from './define'

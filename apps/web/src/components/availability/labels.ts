@@ -1,0 +1,31 @@
+import type { TFunction } from 'i18next'
+import type { YearMonth } from './calendar-math'
+
+/** Weekday names in the UI language, Monday first (index 0 = ISO weekday 1). 2024-01-01 was a Monday. */
+export function weekdayNames(language: string, width: 'long' | 'short'): string[] {
+  const fmt = new Intl.DateTimeFormat(language, { weekday: width, timeZone: 'UTC' })
+  return Array.from({ length: 7 }, (_, i) => fmt.format(new Date(Date.UTC(2024, 0, 1 + i))))
+}
+
+/** `December 2026` / `Desember 2026`. */
+export function monthTitle(language: string, { year, month }: YearMonth): string {
+  return new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, 1)),
+  )
+}
+
+/** `Friday, 4 December 2026` for a day's accessible name. */
+export function longDate(language: string, date: string): string {
+  return new Intl.DateTimeFormat(language, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`))
+}
+
+/** Label of a calendar field or summary row: `availability.fields.<key>`. */
+export function calendarLabel(t: TFunction, key: string): string {
+  return t(`availability.fields.${key}`)
+}

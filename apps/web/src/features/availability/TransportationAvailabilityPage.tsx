@@ -1,0 +1,6 @@
+import { AvailabilityPage } from '../../components/availability'
+import { transportationCalendar } from './calendars'
+
+export default function TransportationAvailabilityPage() {
+  return <AvailabilityPage def={transportationCalendar} />
+}
