@@ -136,10 +136,19 @@ export const SWEEP_GRACE_MS = 24 * 60 * 60 * 1000
 /**
  * Removes uploads older than the grace period that no row uses (a form
  * abandoned after its upload, an image replaced while a request failed
- * half-way). Runs at start and on a timer (plugins/uploads.ts); several server
- * copies may run it at once.
+ * half-way), then stored objects of that age that have no upload record at
+ * all (a crash between writing the object and its record, or between
+ * dropping the record and its object). Runs at start and on a timer
+ * (plugins/uploads.ts); several server copies may run it at once. Answers how
+ * many records and objects went.
  */
 export async function sweepFiles(db: Db, storage: Storage, graceMs = SWEEP_GRACE_MS, batch = 500): Promise<number> {
+  const records = await sweepRecords(db, storage, graceMs, batch)
+  const objects = await sweepObjects(db, storage, graceMs, batch)
+  return records + objects.length
+}
+
+async function sweepRecords(db: Db, storage: Storage, graceMs: number, batch: number): Promise<number> {
   const cutoff = new Date(Date.now() - graceMs)
   let total = 0
   for (;;) {
@@ -157,6 +166,40 @@ export async function sweepFiles(db: Db, storage: Storage, graceMs = SWEEP_GRACE
     total += removed.length
     if (res.rows.length < batch || removed.length === 0) return total
   }
+}
+
+/**
+ * Objects in the storage (folder or bucket) last written before the grace
+ * period whose `<company>/<name>` has no upload record of that company: the
+ * keys removed. Safe beside uploads in flight: an object is written before its
+ * record, seconds apart, so a day-old object without a record never gets one.
+ * The folder or bucket belongs to this database alone.
+ */
+export async function sweepObjects(db: Db, storage: Storage, graceMs = SWEEP_GRACE_MS, batch = 500): Promise<string[]> {
+  const cutoff = Date.now() - graceMs
+  const removed: string[] = []
+  let keys: string[] = []
+  const flush = async () => {
+    const names = keys.map((k) => k.slice(k.indexOf('/') + 1))
+    const rows = await db
+      .select({ file_name: uploads.file_name, company_id: uploads.company_id })
+      .from(uploads)
+      .where(inArray(uploads.file_name, names))
+    const recorded = new Set(rows.map((r) => storageKey(r.company_id, r.file_name)))
+    for (const key of keys) {
+      if (recorded.has(key)) continue
+      await storage.delete(key)
+      removed.push(key)
+    }
+    keys = []
+  }
+  for await (const object of storage.list()) {
+    if (object.modified.getTime() > cutoff) continue
+    keys.push(object.key)
+    if (keys.length >= batch) await flush()
+  }
+  if (keys.length) await flush()
+  return removed
 }
 
 /** The upload row of a stored name, for serving it. */

@@ -9,6 +9,8 @@ export interface TestS3 {
   env: Record<string, string>
   endpoint: string
   bucket: string
+  /** Sets an object's last-modified time (s3rver reads it from its file's mtime), to age it in a test. */
+  backdate(key: string, when: Date): Promise<void>
   close(): Promise<void>
 }
 
@@ -34,6 +36,11 @@ export async function startTestS3(): Promise<TestS3> {
       STORAGE_S3_ACCESS_KEY_ID: 'S3RVER',
       STORAGE_S3_SECRET_ACCESS_KEY: 'S3RVER',
       STORAGE_S3_FORCE_PATH_STYLE: 'true',
+    },
+    async backdate(key, when) {
+      const parts = key.split('/')
+      const last = parts.pop()!
+      await fs.promises.utimes(path.join(directory, bucket, ...parts, `${last}._S3rver_object`), when, when)
     },
     async close() {
       await server.close()

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
-import { assertKey, type Storage, type StoredObject } from './types.js'
+import { assertKey, isStorageKey, type ListedObject, type Storage, type StoredObject } from './types.js'
 
 /** The default backend: a folder (`DATA_DIR/uploads`), one subfolder per company. */
 export function localStorage(root: string): Storage {
@@ -39,6 +39,30 @@ export function localStorage(root: string): Storage {
     },
     async delete(key) {
       await fs.promises.rm(file(key), { force: true })
+    },
+    async *list(): AsyncIterable<ListedObject> {
+      let companies: fs.Dirent[]
+      try {
+        companies = await fs.promises.readdir(base, { withFileTypes: true })
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return
+        throw err
+      }
+      for (const company of companies) {
+        if (!company.isDirectory() || !/^[1-9][0-9]{0,9}$/.test(company.name)) continue
+        const dir = await fs.promises.opendir(path.join(base, company.name))
+        for await (const entry of dir) {
+          const key = `${company.name}/${entry.name}`
+          if (!entry.isFile() || !isStorageKey(key)) continue
+          try {
+            const { mtime } = await fs.promises.stat(path.join(base, company.name, entry.name))
+            yield { key, modified: mtime }
+          } catch (err) {
+            // Removed while listing: nothing to report.
+            if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+          }
+        }
+      }
     },
     async close() {},
   }

@@ -3,11 +3,12 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   NoSuchKey,
+  paginateListObjectsV2,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3'
-import { assertKey, type Storage, type StoredObject } from './types.js'
+import { assertKey, isStorageKey, type ListedObject, type Storage, type StoredObject } from './types.js'
 
 export interface S3Options {
   bucket: string
@@ -56,6 +57,14 @@ export function s3Storage(opts: S3Options): Storage {
     async delete(key) {
       assertKey(key)
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }))
+    },
+    async *list(): AsyncIterable<ListedObject> {
+      for await (const page of paginateListObjectsV2({ client, pageSize: 1000 }, { Bucket })) {
+        for (const o of page.Contents ?? []) {
+          if (!o.Key || !o.LastModified || !isStorageKey(o.Key)) continue
+          yield { key: o.Key, modified: o.LastModified }
+        }
+      }
     },
     async close() {
       client.destroy()

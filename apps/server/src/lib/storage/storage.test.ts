@@ -96,6 +96,20 @@ describe.each(backends)('storage contract: $name', ({ name: backend, open }) => 
     await expect(storage.delete(key)).resolves.toBeUndefined()
   })
 
+  it('lists what it stores, with the time of the last write', async () => {
+    const key = storageKey(9, name())
+    const before = Date.now() - 2000
+    await storage.put(key, Buffer.from('listed'), 'image/png')
+    const listed: Array<{ key: string; modified: Date }> = []
+    for await (const o of storage.list()) listed.push(o)
+    const mine = listed.find((o) => o.key === key)
+    expect(mine).toBeDefined()
+    expect(mine!.modified.getTime()).toBeGreaterThanOrEqual(before)
+    expect(mine!.modified.getTime()).toBeLessThanOrEqual(Date.now() + 2000)
+    await storage.delete(key)
+    for await (const o of storage.list()) expect(o.key).not.toBe(key)
+  })
+
   it.each([
     '7/../../etc/passwd',
     '/etc/passwd',
@@ -127,6 +141,30 @@ describe('storage configuration', () => {
     const n = name()
     await storage.put(storageKey(3, n), Buffer.from('x'), 'image/png')
     expect(fs.existsSync(path.join(dir, 'uploads', '3', n))).toBe(true)
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+  it('lists only what could be its own in the folder: no stray file, temporary file or other folder', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tbo-storage-'))
+    const storage = openStorage(loadConfig({ DATA_DIR: dir }))
+    const n = name()
+    await storage.put(storageKey(3, n), Buffer.from('x'), 'image/png')
+    const root = path.join(dir, 'uploads')
+    fs.writeFileSync(path.join(root, 'notes.txt'), 'x')
+    fs.writeFileSync(path.join(root, '3', `${n}.abcdef.tmp`), 'x')
+    fs.mkdirSync(path.join(root, 'backup'))
+    fs.writeFileSync(path.join(root, 'backup', name()), 'x')
+    fs.mkdirSync(path.join(root, '3', name()))
+    const keys: string[] = []
+    for await (const o of storage.list()) keys.push(o.key)
+    expect(keys).toEqual([`3/${n}`])
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+  it('lists nothing before the first upload made the folder', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tbo-storage-'))
+    const storage = openStorage(loadConfig({ DATA_DIR: dir }))
+    const keys: string[] = []
+    for await (const o of storage.list()) keys.push(o.key)
+    expect(keys).toEqual([])
     fs.rmSync(dir, { recursive: true, force: true })
   })
 })

@@ -13,8 +13,19 @@ export interface Storage {
   get(key: string): Promise<StoredObject | null>
   /** Removes the object; a missing key is not an error. */
   delete(key: string): Promise<void>
+  /**
+   * Every stored object with a valid key (`<company>/<name>`) and when it was
+   * last written, in no set order; anything else in the folder or bucket is
+   * not the product's and is skipped. For the sweep of objects without a record.
+   */
+  list(): AsyncIterable<ListedObject>
   /** Releases connections (S3 client sockets). */
   close(): Promise<void>
+}
+
+export interface ListedObject {
+  key: string
+  modified: Date
 }
 
 export interface StoredObject {
@@ -31,6 +42,11 @@ export function storageKey(companyId: number, fileName: string): string {
   const key = `${companyId}/${fileName}`
   assertKey(key)
   return key
+}
+
+/** Whether `key` is one `storageKey()` could have made. */
+export function isStorageKey(key: string): boolean {
+  return KEY.test(key)
 }
 
 export function assertKey(key: string): void {
