@@ -122,10 +122,12 @@ const lists = routes.filter(
     !isParamRoute(r.url) &&
     (permissionsOf(r.access).some((p) => p.endsWith('_list')) || EXTRA_LISTS.includes(r.url)),
 )
+// The first list of an entity is its rows' list (GET /orders before GET /orders/counters, also `_list`).
 const listOfEntity = new Map(
   lists
     .filter((l) => !EXTRA_LISTS.includes(l.url))
-    .map((l) => [entityOf(permissionsOf(l.access).find((p) => p.endsWith('_list'))!)!, l.url]),
+    .map((l) => [entityOf(permissionsOf(l.access).find((p) => p.endsWith('_list'))!)!, l.url] as const)
+    .reverse(),
 )
 
 const openapi = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {

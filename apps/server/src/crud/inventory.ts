@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm'
-import type { OrderItemKind } from '@app/shared'
+import { and, asc, countDistinct, eq, inArray, sql } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import { ORDER_OPEN_STATUSES, type OrderItemKind } from '@app/shared'
 import type { Db } from '../db/client.js'
+import { orderItems, orders } from '../db/schema/orders.js'
 import { conflict } from '../lib/errors.js'
 import { registerMessages } from '../lib/i18n.js'
 
@@ -17,10 +19,12 @@ registerMessages({
   en: {
     'inventory.shortfall': 'Not enough stock for some days: nothing was booked',
     'inventory.below_booked': 'Some days already have more booked than this allows',
+    'inventory.booked': 'Booked by {count} open order(s): cancel or complete them first',
   },
   id: {
     'inventory.shortfall': 'Stok tidak cukup untuk beberapa hari: tidak ada yang dipesan',
     'inventory.below_booked': 'Beberapa hari sudah dipesan melebihi yang diizinkan ini',
+    'inventory.booked': 'Dipesan oleh {count} pesanan yang masih berjalan: batalkan atau selesaikan dulu',
   },
 })
 
@@ -243,4 +247,46 @@ export async function readStock(db: Db, kind: OrderItemKind, itemId: number, var
 /** The 409 of a refused order. */
 export function shortfallError(days: Record<string, string[]>) {
   return conflict('inventory.shortfall', days)
+}
+
+/**
+ * A catalogue item that open orders (pending, confirmed, paid) still hold is
+ * not deleted: 409 naming how many orders (DESIGN §3). The items' rows (`of`
+ * where `column` = `value`: one room, or every room of a hotel) are first
+ * locked FOR UPDATE in the delete's transaction. An order being written holds
+ * its items FOR SHARE (orders/kinds), so it either commits first and is
+ * counted here, or waits for the delete and then finds its item gone: no order
+ * can slip in between the count and the delete. Cancelled and completed orders
+ * keep their item's name and do not block.
+ */
+export async function refuseBookedItems(
+  tx: Db,
+  kind: OrderItemKind,
+  of: PgTable & { id: PgColumn },
+  column: PgColumn,
+  value: number,
+): Promise<void> {
+  const locked = await tx
+    .select({ id: of.id })
+    .from(of as PgTable)
+    .where(eq(column, value))
+    .orderBy(asc(of.id))
+    .for('update')
+  if (!locked.length) return
+  const [row] = await tx
+    .select({ n: countDistinct(orderItems.order_id) })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.order_id))
+    .where(
+      and(
+        eq(orderItems.kind, kind),
+        inArray(
+          orderItems.item_id,
+          locked.map((r) => r.id as number),
+        ),
+        inArray(orders.status, [...ORDER_OPEN_STATUSES]),
+      ),
+    )
+  const n = Number(row?.n ?? 0)
+  if (n > 0) throw conflict('inventory.booked', undefined, { count: n })
 }

@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z, type ZodObject, type ZodType } from 'zod'
-import { listQuerySchema, paginationSchema, queryId, type Entity } from '@app/shared'
+import { listQuerySchema, paginationSchema, queryId, type Entity, type OrderItemKind } from '@app/shared'
 import type { Db } from '../db/client.js'
 import { requireAuth, type Access } from '../plugins/auth.js'
 import type { SessionUser } from '../lib/sessions.js'
@@ -13,6 +13,7 @@ import { checkImages, imageValues, type ImagePaths } from './images.js'
 import { loadChildren, writeChildren, type ChildList } from './children.js'
 import { declareCounters, type CounterRef } from './counters.js'
 import { csvStream, exportFileName, type ExportColumn } from './csv.js'
+import { refuseBookedItems } from './inventory.js'
 import { countReferences, type Reference, type ReferencedBy } from './references.js'
 import { findOne, iterateRows, listRows, primed, type Fields, type Join, type ListSource } from './list-query.js'
 
@@ -54,6 +55,13 @@ export interface ResourceOptions<I extends ZodObject = ZodObject> {
   }
   /** Rows that still need this one: its delete is refused with 409 and how many (DESIGN §3). */
   referencedBy?: ReferencedBy
+  /**
+   * Bookable in orders as `kind`: a delete while open orders hold the row (or,
+   * with `items`, the rows of `items.table` whose `items.column` is this id: a
+   * hotel's rooms) is refused with 409 and how many orders, under a row lock
+   * (crud/inventory.ts `refuseBookedItems`).
+   */
+  booked?: { kind: OrderItemKind; items?: { table: PgTable & { id: PgColumn }; column: PgColumn } }
   /** Create/update also accept `multipart/form-data` of this shape (JSON text lists, image files). */
   body?: BodyShape
   /**
@@ -277,6 +285,10 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
         const row = await app.db.transaction(async (tx) => {
           const existing = await get(tx as unknown as Db, auth, req.params.id)
           if (opts.beforeDelete) await opts.beforeDelete(existing, { tx: tx as unknown as Db, auth, req, existing })
+          if (opts.booked) {
+            const items = opts.booked.items ?? { table, column: table.id }
+            await refuseBookedItems(tx as unknown as Db, opts.booked.kind, items.table, items.column, req.params.id)
+          }
           const used = await countReferences(tx as unknown as Db, referencesOf(), req.params.id)
           if (used > 0) throw inUse(used)
           if (opts.images) {

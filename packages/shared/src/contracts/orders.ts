@@ -9,6 +9,8 @@ import { MAX_MONEY } from './availability.js'
  */
 export const ORDER_STATUSES = ['pending', 'confirmed', 'paid', 'completed', 'cancelled'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
+/** Orders still to be served: they hold catalogue items (which cannot be deleted under them). */
+export const ORDER_OPEN_STATUSES = ['pending', 'confirmed', 'paid'] as const satisfies readonly OrderStatus[]
 
 /**
  * Allowed moves of the workflow, kept by the server. `paid` is reached when the

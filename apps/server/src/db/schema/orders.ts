@@ -24,6 +24,10 @@ const companyId = () =>
     .notNull()
     .references(() => companies.id, { onDelete: 'cascade' })
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))
+const deskStatus = (name: string, flag: string) =>
+  varchar(name, { length: 16, enum: ORDER_STATUSES }).generatedAlwaysAs(
+    sql.raw(`CASE WHEN "${flag}" THEN "status" END`),
+  )
 
 /**
  * The next order number of a company per year (`ORD-2026-000123`). Taken by an
@@ -67,6 +71,14 @@ export const orders = pgTable(
     end_date: date('end_date', { mode: 'string' }).notNull(),
     total: money('total').notNull(),
     paid: money('paid').notNull().default(0),
+    /**
+     * The status as each desk sees it (null when the order is not on that
+     * desk), kept by the database: the list counters count them per value, so
+     * a desk's badges per status are one counter row each (GET /orders/counters).
+     */
+    hotel_status: deskStatus('hotel_status', 'has_room'),
+    train_status: deskStatus('train_status', 'has_train'),
+    transportation_status: deskStatus('transportation_status', 'has_transportation'),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -33,6 +33,7 @@ import {
   hotelTransportations,
   hotelTypes,
   locations,
+  rooms,
   services,
   types,
 } from '../../db/schema/index.js'
@@ -223,6 +224,8 @@ export const hotelsResource = defineResource({
   name: 'hotels',
   entity: 'hotel',
   table: hotels,
+  // Open orders of any of its rooms keep the hotel (its rooms would go with it).
+  booked: { kind: 'room', items: { table: rooms, column: rooms.hotel_id } },
   input: hotelInputSchema as unknown as z.ZodObject,
   fields: {
     id: hotels.id,

@@ -138,6 +138,7 @@ export const roomsResource = defineResource({
   name: 'rooms',
   entity: 'room',
   table: rooms,
+  booked: { kind: 'room' },
   input: roomInputSchema,
   join: (qb) => qb.innerJoin(hotels, eq(hotels.id, rooms.hotel_id)),
   fields: {

@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream'
-import { eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { and, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -8,6 +8,7 @@ import {
   DESK_ENTITY,
   ORDER_DESKS,
   ORDER_SORTABLE,
+  ORDER_STATUSES,
   listQuerySchema,
   orderInputSchema,
   orderListFilters,
@@ -16,12 +17,14 @@ import {
   type Action,
   type OrderDesk,
 } from '@app/shared'
+import { declareCounters, type CounterRef } from '../../crud/counters.js'
 import { csvStream, exportFileName, type ExportColumn } from '../../crud/csv.js'
 import { iterateRows, listRows, primed, type ListSource } from '../../crud/list-query.js'
 import { idParams } from '../../crud/resource.js'
-import { orders } from '../../db/schema/index.js'
+import { listCounters, orders } from '../../db/schema/index.js'
 import { badRequest, forbidden } from '../../lib/errors.js'
 import { requestLocale, t } from '../../lib/i18n.js'
+import type { Db } from '../../db/client.js'
 import type { SessionUser } from '../../lib/sessions.js'
 import { requireAuth } from '../../plugins/auth.js'
 import './orders.messages.js'
@@ -45,6 +48,71 @@ const deskColumn: Record<OrderDesk, AnyColumn> = {
   hotel: orders.has_room,
   train: orders.has_train,
   transportation: orders.has_transportation,
+}
+
+/**
+ * Counters the database keeps for orders (crud/counters.ts triggers): the
+ * company's orders, per status, per desk, and per desk and status (the
+ * generated `*_status` columns). The list's unsearched totals and
+ * GET /orders/counters read them instead of counting rows.
+ */
+const deskStatusKey: Record<OrderDesk, string> = {
+  hotel: orders.hotel_status.name,
+  train: orders.train_status.name,
+  transportation: orders.transportation_status.name,
+}
+declareCounters({
+  table: 'orders',
+  companyColumn: orders.company_id.name,
+  keys: [orders.status.name, ...ORDER_DESKS.map((d) => deskColumn[d].name), ...Object.values(deskStatusKey)],
+})
+
+/** The counter holding a list call's total, when one does: no search, and a desk set the counters know. */
+function counterOf(auth: SessionUser, q: { kind?: OrderDesk; status?: string; search?: string }): CounterRef | undefined {
+  if (q.search?.trim()) return undefined
+  const ref = (key: string, value: string): CounterRef => ({ table: 'orders', company: auth.companyId, key, value })
+  if (q.kind) return q.status ? ref(deskStatusKey[q.kind], q.status) : ref(deskColumn[q.kind].name, 'true')
+  // Without a desk the list is every desk the caller holds: countable when that is all of them.
+  if (!ORDER_DESKS.every((d) => auth.permissions.has(`${DESK_ENTITY[d]}_list`))) return undefined
+  return q.status ? ref(orders.status.name, q.status) : ref('', '')
+}
+
+type StatusCounts = Record<'all' | (typeof ORDER_STATUSES)[number], number>
+
+/**
+ * GET /orders/counters: per desk the caller may list, its orders and their
+ * number per status; `all` (every desk, a package once) only for a caller who
+ * holds every desk. One read of at most 24 counter rows by primary key.
+ */
+async function orderCounters(db: Db, auth: SessionUser) {
+  const desks = ORDER_DESKS.filter((d) => auth.permissions.has(`${DESK_ENTITY[d]}_list`))
+  const whole = desks.length === ORDER_DESKS.length
+  const wanted: Array<[string, string]> = []
+  if (whole) wanted.push(['', ''], ...ORDER_STATUSES.map((st): [string, string] => [orders.status.name, st]))
+  for (const d of desks)
+    wanted.push([deskColumn[d].name, 'true'], ...ORDER_STATUSES.map((st): [string, string] => [deskStatusKey[d], st]))
+  const rows = wanted.length
+    ? await db
+        .select({ key: listCounters.key, value: listCounters.value, n: listCounters.n })
+        .from(listCounters)
+        .where(
+          and(
+            eq(listCounters.tbl, 'orders'),
+            eq(listCounters.company_id, auth.companyId),
+            // Exact (key, value) pairs: primary-key lookups, not a scan of every company's counters of a key.
+            or(...wanted.map(([k, v]) => and(eq(listCounters.key, k), eq(listCounters.value, v)))),
+          ),
+        )
+    : []
+  const n = (key: string, value: string) => Number(rows.find((r) => r.key === key && r.value === value)?.n ?? 0)
+  const counts = (allKey: string, allValue: string, statusKey: string): StatusCounts => ({
+    all: n(allKey, allValue),
+    ...(Object.fromEntries(ORDER_STATUSES.map((st) => [st, n(statusKey, st)])) as Omit<StatusCounts, 'all'>),
+  })
+  const out: Partial<Record<OrderDesk | 'all', StatusCounts>> = {}
+  if (whole) out.all = counts('', '', orders.status.name)
+  for (const d of desks) out[d] = counts(deskColumn[d].name, 'true', deskStatusKey[d])
+  return out
 }
 
 const balance = sql<number>`(${orders.total} - ${orders.paid})`.mapWith(Number)
@@ -164,8 +232,12 @@ const ordersModule: FastifyPluginAsync = async (parent) => {
   app.get('/orders', { schema: { tags, querystring: listQuery }, config: { access: anyDesk('list') } }, async (req) => {
     const auth = requireAuth(req)
     const q = req.query
-    return listRows(app.db, source, q, scope(auth, q, 'list'))
+    return listRows(app.db, source, q, scope(auth, q, 'list'), counterOf(auth, q))
   })
+
+  app.get('/orders/counters', { schema: { tags }, config: { access: anyDesk('list') } }, async (req) => ({
+    data: await orderCounters(app.db, requireAuth(req)),
+  }))
 
   app.get(
     '/orders/export',

@@ -126,6 +126,7 @@ export const trainRoutesResource = defineResource({
   name: 'trains_route',
   entity: 'train_route',
   table: trainRoutes,
+  booked: { kind: 'train' },
   input: trainRouteInputSchema,
   join: (qb) =>
     qb.innerJoin(fromPlace, eq(fromPlace.id, trainRoutes.from_id)).innerJoin(toPlace, eq(toPlace.id, trainRoutes.to_id)),

@@ -169,6 +169,7 @@ export const transportationsResource = defineResource({
   name: 'transportations',
   entity: 'transportation',
   table: transportations,
+  booked: { kind: 'transportation' },
   input: transportationInputSchema,
   join: (qb) => qb.innerJoin(locations, eq(locations.id, transportations.location_id)),
   fields: listFields,

@@ -1,0 +1,3 @@
+ALTER TABLE "orders" ADD COLUMN "hotel_status" varchar(16) GENERATED ALWAYS AS (CASE WHEN "has_room" THEN "status" END) STORED;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "train_status" varchar(16) GENERATED ALWAYS AS (CASE WHEN "has_train" THEN "status" END) STORED;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "transportation_status" varchar(16) GENERATED ALWAYS AS (CASE WHEN "has_transportation" THEN "status" END) STORED;
