@@ -30,6 +30,9 @@ const PHONE = { width: 390, height: 844 }
  */
 const TOO_WIDE_YET = new Set(['/app/transportation', '/app/train_route'])
 const PUBLIC_ROUTES = ['/login', '/register', '/forgot', '/no-such-page']
+/** The reservations desks (issue 11): their lists are in the menu walk; their page form is walked too. */
+const ORDER_DESKS = ['/app/order_hotel', '/app/order_train', '/app/order_transportation']
+const PAGE_FORMS = ['/app/order_hotel/create']
 
 const require = createRequire(import.meta.url)
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
@@ -207,10 +210,11 @@ describe.each(LANGS)('every screen in %s', (lang) => {
     }
     routes = [...found]
     expect(routes.length).toBeGreaterThanOrEqual(10)
+    expect(routes).toEqual(expect.arrayContaining(ORDER_DESKS))
   })
 
   it('each screen at 1366×768 with the menu open', async () => {
-    for (const route of [...routes, '/app/no-such-screen']) {
+    for (const route of [...routes, ...PAGE_FORMS, '/app/no-such-screen']) {
       await page.goto(route)
       await settle(page)
       await shot(page, shotName(lang, 'desktop', route))
@@ -233,7 +237,7 @@ describe.each(LANGS)('every screen in %s', (lang) => {
 
   it('each screen on a 390×844 phone', async () => {
     await page.setViewportSize(PHONE)
-    for (const route of routes) {
+    for (const route of [...routes, ...PAGE_FORMS]) {
       await page.goto(route)
       await settle(page)
       await shot(page, shotName(lang, 'phone', route))

@@ -125,9 +125,24 @@ export const navGroups: NavGroup[] = [
     labelKey: 'nav.groups.order',
     icon: IconReceipt,
     items: [
-      item('order_hotel', 'order_hotel'),
-      item('order_train', 'order_train'),
-      item('order_transportation', 'order_transportation'),
+      item(
+        'order_hotel',
+        'order_hotel',
+        screen(() => import('../features/orders/desks').then((m) => ({ default: m.HotelDesk }))),
+        { nested: true },
+      ),
+      item(
+        'order_train',
+        'order_train',
+        screen(() => import('../features/orders/desks').then((m) => ({ default: m.TrainDesk }))),
+        { nested: true },
+      ),
+      item(
+        'order_transportation',
+        'order_transportation',
+        screen(() => import('../features/orders/desks').then((m) => ({ default: m.TransportationDesk }))),
+        { nested: true },
+      ),
     ],
   },
 ]

@@ -56,6 +56,9 @@ const SAME_IN_BOTH = new Set([
   'Master',
   'Radio',
   'Dashboard',
+  'Total',
+  'Check-in',
+  'Check-out',
 ])
 
 describe('locale files', () => {

@@ -108,10 +108,13 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
     if (rows && rows.length === 0 && page > 0 && !list.isFetching) setPage((p) => Math.max(0, p - 1))
   }, [rows, page, list.isFetching])
 
+  // A custom page form (createHref/editHref without fields) also counts as a form.
   const canCreate =
-    !resource.disableCreate && !!(resource.fields?.length || resource.DialogBody) && can(me, resource.perm('create'))
-  const canUpdate = !!(resource.fields?.length || resource.DialogBody) && can(me, resource.perm('update'))
-  const canDelete = can(me, resource.perm('delete'))
+    !resource.disableCreate &&
+    !!(resource.fields?.length || resource.DialogBody || resource.createHref) &&
+    can(me, resource.perm('create'))
+  const canUpdate = !!(resource.fields?.length || resource.DialogBody || resource.editHref) && can(me, resource.perm('update'))
+  const canDelete = !resource.hideDelete && can(me, resource.perm('delete'))
   const rowTitle = (row: R) => (resource.rowTitle ?? defaultRowTitle)(row)
   // Page forms (createHref/editHref) navigate; the others open the dialog.
   const openEdit = (row: R) => (resource.editHref ? void navigate(resource.editHref(row)) : setDialog({ mode: 'edit', row }))
@@ -447,10 +450,10 @@ function ExportControl<R extends ResourceRow>({
   const { t } = useTranslation()
   const [busy, setBusy] = useState(false)
   const format = resource.exportFormat
-  if (!format) return null
+  if (!format && !resource.exportFormats?.length) return null
   const allowed = can(me, resource.perm('export'))
 
-  const run = async () => {
+  const run = async (format: 'csv' | 'xlsx' = resource.exportFormat || 'csv') => {
     setBusy(true)
     const fallback = `${resource.name}_table_${dayjs().format('YYYY-MM-DD')}.${format}`
     const res = await api.download(
@@ -483,6 +486,29 @@ function ExportControl<R extends ResourceRow>({
     )
   }
   if (!allowed) return null
+  if (resource.exportFormats?.length) {
+    return (
+      <Menu position="bottom-end" shadow="md" withinPortal>
+        <Menu.Target>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            rightSection={<IconChevronDown size={14} />}
+            loading={busy}
+          >
+            {t('actions.export')}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {resource.exportFormats.map((f) => (
+            <Menu.Item key={f} leftSection={<IconFileExport size={16} />} onClick={() => void run(f)}>
+              {t(`actions.export_${f}`)}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+    )
+  }
   return (
     <Button variant="default" leftSection={<IconDownload size={16} />} loading={busy} onClick={() => void run()}>
       {t('actions.export')}

@@ -471,6 +471,11 @@ export interface ResourceConfig<R extends ResourceRow = ResourceRow> {
   exportFormat?: 'csv' | 'xlsx' | false
   /** Show an Export/Import dropdown (import disabled) instead of an Export button. */
   exportMenu?: boolean
+  /**
+   * Several export formats the server streams (`['csv', 'xlsx']`): an Export
+   * dropdown with one entry per format instead of the single button.
+   */
+  exportFormats?: Array<'csv' | 'xlsx'>
   /** Extra list query sent with every list and export (e.g. `{ is_company: true }`). */
   listParams?: QueryParams
   /** Title in confirmations. Default: name, display_name, else `#id`. */
@@ -486,6 +491,8 @@ export interface ResourceConfig<R extends ResourceRow = ResourceRow> {
   disableDelete?: boolean | ((row: R, me: Me | undefined) => boolean)
   /** Hide the create button regardless of permission. */
   disableCreate?: boolean
+  /** No delete button at all (the API has no delete: orders are cancelled, not deleted). */
+  hideDelete?: boolean
   /** Extra row buttons shown before edit/delete. */
   rowActions?: RowAction<R>[]
   /** Filter controls beside the search box; each sends its query parameter with the list and the export. */

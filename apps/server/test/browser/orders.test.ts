@@ -1,0 +1,535 @@
+import path from 'node:path'
+import type { Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createCompany, type Actor } from '../helpers/fixtures.js'
+import { SCREENSHOT_DIR, startBrowserEnv, type BrowserEnv } from './harness.js'
+
+/**
+ * The reservations desks in real Chromium against the real server (issue 11),
+ * in English and Indonesian, on catalogue rows made through the API:
+ * - a package (a Makkah hotel stay, a Madinah hotel stay, Haramain train seats
+ *   and an airport vehicle) priced live by `POST /orders/quote` while it is
+ *   written, saved with a double click (one order: the Idempotency-Key),
+ *   confirmed, paid in full (balance 0, status paid) and completed; it shows
+ *   on all three desks;
+ * - an order that would oversell a room: refused (409), the item naming the
+ *   days that lack stock, nothing booked.
+ */
+let env: BrowserEnv
+let owner: Actor
+const cat = { makkahRoom: 0, madinahRoom: 0, route: 0, vehicle: 0 }
+
+const DAY = 86_400_000
+const day = (n: number) => new Date(Date.now() + n * DAY).toISOString().slice(0, 10)
+const dmy = (iso: string) => iso.split('-').reverse().join('-')
+
+async function call<T>(method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) {
+  const res = await env.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: { ...owner.headers, ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  })
+  return { status: res.statusCode, body: res.json() as T }
+}
+async function post<T = { id: number }>(url: string, payload: unknown): Promise<T> {
+  const res = await call<{ data: T }>('POST', url, payload)
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+  return res.body.data
+}
+
+interface Texts {
+  lang: 'en' | 'id'
+  hotelDesk: string
+  trainDesk: string
+  vehicleDesk: string
+  create: string
+  newOrder: string
+  name: string
+  email: string
+  phone: string
+  nationality: string
+  passport: string
+  hotel: string
+  room: string
+  checkIn: string
+  checkOut: string
+  rooms: string
+  adults: string
+  route: string
+  date: string
+  vehicle: string
+  start: string
+  end: string
+  item: (n: number, kind: string) => string
+  stay: string
+  train: string
+  car: string
+  add: (kind: string) => string
+  createOrder: string
+  total: string
+  confirm: string
+  complete: string
+  addPayment: string
+  reference: string
+  status: Record<'pending' | 'confirmed' | 'paid' | 'completed', string>
+  short: string
+  refused: string
+  months: string[]
+}
+
+const EN: Texts = {
+  lang: 'en',
+  hotelDesk: 'Hotel Orders',
+  trainDesk: 'Train Orders',
+  vehicleDesk: 'Transportation Orders',
+  create: 'Create',
+  newOrder: 'New order',
+  name: 'Customer name',
+  email: 'Email',
+  phone: 'Phone',
+  nationality: 'Nationality',
+  passport: 'Passport number',
+  hotel: 'Hotel',
+  room: 'Room',
+  checkIn: 'Check-in',
+  checkOut: 'Check-out',
+  rooms: 'Rooms',
+  adults: 'Adults',
+  route: 'Train route',
+  date: 'Day',
+  vehicle: 'Vehicle',
+  start: 'Start day',
+  end: 'End day',
+  item: (n, kind) => `Item ${n} · ${kind}`,
+  stay: 'Hotel stay',
+  train: 'Train seats',
+  car: 'Vehicle',
+  add: (kind) => `Add ${kind}`,
+  createOrder: 'Create order',
+  total: 'Total',
+  confirm: 'Confirm',
+  complete: 'Complete',
+  addPayment: 'Add payment',
+  reference: 'Reference',
+  status: { pending: 'Pending', confirmed: 'Confirmed', paid: 'Paid', completed: 'Completed' },
+  short: 'Not enough stock on',
+  refused: 'Order refused',
+  months: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
+}
+const ID: Texts = {
+  lang: 'id',
+  hotelDesk: 'Pesanan Hotel',
+  trainDesk: 'Pesanan Kereta',
+  vehicleDesk: 'Pesanan Transportasi',
+  create: 'Tambah',
+  newOrder: 'Pesanan baru',
+  name: 'Nama pelanggan',
+  email: 'Email',
+  phone: 'Telepon',
+  nationality: 'Kewarganegaraan',
+  passport: 'Nomor paspor',
+  hotel: 'Hotel',
+  room: 'Kamar',
+  checkIn: 'Check-in',
+  checkOut: 'Check-out',
+  rooms: 'Jumlah kamar',
+  adults: 'Dewasa',
+  route: 'Rute kereta',
+  date: 'Hari',
+  vehicle: 'Kendaraan',
+  start: 'Hari mulai',
+  end: 'Hari akhir',
+  item: (n, kind) => `Item ke-${n} · ${kind}`,
+  stay: 'Menginap di hotel',
+  train: 'Kursi kereta',
+  car: 'Kendaraan',
+  add: (kind) => `Tambah ${kind}`,
+  createOrder: 'Buat pesanan',
+  total: 'Total',
+  confirm: 'Konfirmasi',
+  complete: 'Selesaikan',
+  addPayment: 'Tambah pembayaran',
+  reference: 'Referensi',
+  status: { pending: 'Tertunda', confirmed: 'Dikonfirmasi', paid: 'Lunas', completed: 'Selesai' },
+  short: 'Stok tidak cukup pada',
+  refused: 'Pesanan ditolak',
+  months: [
+    'Januari',
+    'Februari',
+    'Maret',
+    'April',
+    'Mei',
+    'Juni',
+    'Juli',
+    'Agustus',
+    'September',
+    'Oktober',
+    'November',
+    'Desember',
+  ],
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const field = (scope: Pick<Page, 'getByLabel'>, label: string) =>
+  scope.getByLabel(new RegExp(`^${escape(label)}( \\*)?$`)).first()
+const notification = (p: Page, title: string) => p.locator('.mantine-Notification-root').filter({ hasText: title })
+const sar = (n: number) => {
+  const cents = Math.round(n * 100)
+  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')
+  return `SAR ${whole}${cents % 100 ? `,${String(cents % 100).padStart(2, '0')}` : ''}`
+}
+async function viewportShot(p: Page, name: string) {
+  await p.waitForTimeout(300)
+  await p.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) })
+}
+
+/** A select of the form kit: open it, pick the option by its label. */
+async function choose(page: Page, scope: Locator | Page, label: string, option: string | RegExp) {
+  await field(scope, label).click()
+  await page.getByRole('option', { name: option }).first().click()
+}
+
+/** A date picker of the form kit: open it, go forward to the month, click the day (labelled `D Month YYYY`). */
+async function pickDay(page: Page, scope: Locator, label: string, iso: string, texts: Texts) {
+  await field(scope, label).click()
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number]
+  const name = `${d} ${texts.months[m - 1]} ${y}`
+  const dropdown = page.locator('.mantine-Popover-dropdown').last()
+  for (let i = 0; i < 4 && !(await dropdown.getByRole('button', { name, exact: true }).isVisible()); i++) {
+    await dropdown.locator('[data-direction="next"]').first().click()
+  }
+  await dropdown.getByRole('button', { name, exact: true }).click()
+  await dropdown.waitFor({ state: 'hidden' })
+}
+
+async function openDesk(texts: Texts, route: string, heading: string): Promise<Page> {
+  const page = await env.newPage({ locale: texts.lang === 'id' ? 'id-ID' : 'en-US' })
+  await page.context().addCookies([
+    { name: 'locale', value: texts.lang, url: env.baseUrl },
+    { name: 'token', value: owner.token, url: env.baseUrl, httpOnly: true, sameSite: 'Strict' },
+  ])
+  await page.goto(route)
+  await page.getByRole('heading', { name: heading }).waitFor()
+  return page
+}
+
+beforeAll(async () => {
+  env = await startBrowserEnv()
+  owner = (await createCompany(env.app, { name: 'Baitullah Travel' })).owner
+  const place = async (name: string) =>
+    (await post('/locations', { name, description: `<p>${name}</p>`, status: 'publish', lat: 21.4, long: 39.8, zoom: 11 }))
+      .id
+  const makkah = await place('Makkah')
+  const madinah = await place('Madinah')
+  const hotel = async (name: string, location_id: number) =>
+    (
+      await post('/hotels', {
+        name,
+        rating: 5,
+        check_in: '14:00',
+        check_out: '12:00',
+        min_reservation: 0,
+        max_stay: 1,
+        price: 700,
+        status: 'publish',
+        location_id,
+        real_address: 'Jl. Ibrahim Al Khalil',
+        lat: 21.42,
+        long: 39.82,
+        zoom: 12,
+      })
+    ).id
+  const room = async (hotel_id: number, name: string, price: number, room_stock: number) =>
+    (
+      await post('/rooms', {
+        hotel_id,
+        name,
+        code: name.slice(0, 3).toUpperCase(),
+        price,
+        min_stay: 1,
+        is_active: true,
+        room_stock,
+        beds: 4,
+        room_size: 32,
+        max_adult: 4,
+        max_children: 2,
+      })
+    ).id
+  cat.makkahRoom = await room(await hotel('Hilton Suites Makkah', makkah), 'Quad Haram View', 900, 2)
+  cat.madinahRoom = await room(await hotel('Pullman Zamzam Madinah', madinah), 'Double Room', 650.5, 5)
+  cat.route = (
+    await post('/trains_route', {
+      name: 'Haramain Makkah - Madinah',
+      code: 'HHR-01',
+      from_id: makkah,
+      to_id: madinah,
+      departure_time: '09:00',
+      arrival_time: '11:30',
+      price_adult: 250,
+      price_children: 125,
+      max_passengers: 417,
+      bagage_checkin: 23,
+      bagage_cabin: 7,
+      train_type: 'economy',
+      is_active: true,
+    })
+  ).id
+  cat.vehicle = (
+    await post('/transportations', {
+      name: 'GMC Yukon Airport Transfer',
+      content: '<p>Jeddah airport to your hotel in Makkah.</p>',
+      status: 'publish',
+      vehicle_number: 'B 1234 XY',
+      min_reservation: 0,
+      max_day: 3,
+      price: 850,
+      sale_price: 800,
+      location_id: makkah,
+      real_address: 'King Abdulaziz International Airport, Jeddah',
+      lat: 21.68,
+      long: 39.15,
+      zoom: 12,
+    })
+  ).id
+}, 120_000)
+afterAll(async () => {
+  await env?.close()
+})
+
+interface OrderRow {
+  id: number
+  code: string
+  customer_name: string
+  status: string
+  has_room: boolean
+  has_train: boolean
+  has_transportation: boolean
+}
+
+/** The package from quote to completion, on days starting `offset` days from today. */
+async function packageJourney(texts: Texts, offset: number, customer: string) {
+  const shot = (n: string) => `orders-${texts.lang}-${n}`
+  const page = await openDesk(texts, '/app/order_hotel', texts.hotelDesk)
+  const keys: string[] = []
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/orders') keys.push(r.headers()['idempotency-key'] ?? '')
+  })
+  await page.getByRole('button', { name: texts.create, exact: true }).click()
+  await page.getByRole('heading', { name: texts.newOrder }).waitFor()
+  expect(new URL(page.url()).pathname).toBe('/app/order_hotel/create')
+
+  await field(page, texts.name).fill(customer)
+  await field(page, texts.email).fill('rahmat@example.com')
+  await field(page, texts.phone).fill('+62 812 3456 7890')
+  await field(page, texts.nationality).fill('Indonesia')
+  await field(page, texts.passport).fill('C4821937')
+
+  // Item 1: the hotel desk starts with a stay. Makkah, three nights, one quad for two adults.
+  const stay1 = page.getByRole('group', { name: texts.item(1, texts.stay) })
+  await choose(page, stay1, texts.hotel, 'Hilton Suites Makkah')
+  await choose(page, stay1, texts.room, /Quad Haram View/)
+  await pickDay(page, stay1, texts.checkIn, day(offset), texts)
+  await pickDay(page, stay1, texts.checkOut, day(offset + 3), texts)
+  await field(stay1, texts.adults).fill('2')
+  // The price appears as soon as the item is complete: three nights at 900.
+  const price = page.getByRole('region', { name: /Price|Harga/ })
+  await expect.poll(() => price.getByTestId('order-total').textContent(), { timeout: 10_000 }).toContain('SAR 2.700')
+  await price.getByText(dmy(day(offset + 2))).waitFor()
+
+  // Item 2: Madinah, two nights (a price with halalas).
+  await page.getByRole('button', { name: texts.add(texts.stay) }).click()
+  const stay2 = page.getByRole('group', { name: texts.item(2, texts.stay) })
+  await choose(page, stay2, texts.hotel, 'Pullman Zamzam Madinah')
+  await choose(page, stay2, texts.room, /Double Room/)
+  await pickDay(page, stay2, texts.checkIn, day(offset + 3), texts)
+  await pickDay(page, stay2, texts.checkOut, day(offset + 5), texts)
+  await field(stay2, texts.adults).fill('2')
+
+  // Item 3: Haramain train between the two, two adults.
+  await page.getByRole('button', { name: texts.add(texts.train) }).click()
+  const train = page.getByRole('group', { name: texts.item(3, texts.train) })
+  await choose(page, train, texts.route, /Haramain Makkah - Madinah/)
+  await pickDay(page, train, texts.date, day(offset + 3), texts)
+  await field(train, texts.adults).fill('2')
+
+  // Item 4: the airport vehicle on the day of arrival.
+  await page.getByRole('button', { name: texts.add(texts.car) }).click()
+  const car = page.getByRole('group', { name: texts.item(4, texts.car) })
+  await choose(page, car, texts.vehicle, /GMC Yukon Airport Transfer/)
+  await pickDay(page, car, texts.start, day(offset), texts)
+  await pickDay(page, car, texts.end, day(offset), texts)
+
+  // The preview shows the server's total for the same package: 2700 + 2 × 650.50 + 2 × 250 + 800.
+  const body = {
+    customer: { name: customer },
+    items: [
+      {
+        kind: 'room',
+        room_id: cat.makkahRoom,
+        check_in: day(offset),
+        check_out: day(offset + 3),
+        quantity: 1,
+        adults: 2,
+        children: 0,
+      },
+      {
+        kind: 'room',
+        room_id: cat.madinahRoom,
+        check_in: day(offset + 3),
+        check_out: day(offset + 5),
+        quantity: 1,
+        adults: 2,
+        children: 0,
+      },
+      { kind: 'train', route_id: cat.route, train_type: 'economy', date: day(offset + 3), adults: 2, children: 0 },
+      { kind: 'transportation', transportation_id: cat.vehicle, start_date: day(offset), end_date: day(offset) },
+    ],
+  }
+  const quote = await post<{ total: number }>('/orders/quote', body)
+  expect(quote.total).toBe(5301)
+  await expect.poll(() => price.getByTestId('order-total').textContent(), { timeout: 10_000 }).toContain(sar(quote.total))
+  await viewportShot(page, shot('01-package-quoted'))
+  await env.screenshot(page, shot('02-package-quoted-full'))
+
+  // A double click creates one order (both clicks carry the same Idempotency-Key).
+  await page.getByRole('button', { name: texts.createOrder }).dblclick()
+  await page.waitForURL(/\/app\/order_hotel\/\d+$/)
+  const orderId = Number(new URL(page.url()).pathname.split('/').pop())
+  const mine = await call<{ data: OrderRow[] }>('GET', `/orders?search=${encodeURIComponent(customer)}`)
+  expect(mine.body.data).toHaveLength(1)
+  expect(mine.body.data[0]).toMatchObject({ id: orderId, has_room: true, has_train: true, has_transportation: true })
+  expect(keys.length).toBeGreaterThanOrEqual(1)
+  expect(new Set(keys).size).toBe(1)
+  expect(keys[0]).toMatch(/^[\x21-\x7e]{8,200}$/)
+  const code = mine.body.data[0]!.code
+
+  // The order page: pending, its stored lines and total; confirm, pay the balance, complete.
+  await page.getByRole('heading', { name: new RegExp(escape(code)) }).waitFor()
+  const status = page.getByTestId('order-status')
+  await expect.poll(() => status.textContent()).toBe(texts.status.pending)
+  await expect.poll(() => page.getByTestId('order-total').first().textContent()).toContain(sar(5301))
+  await page.getByRole('button', { name: texts.confirm, exact: true }).click()
+  await expect.poll(() => status.textContent()).toBe(texts.status.confirmed)
+  const payments = page.getByRole('region', { name: /Payments|Pembayaran/ })
+  // The amount starts at the balance; a transfer with a reference.
+  await field(payments, texts.reference).fill('TRX-7781')
+  await viewportShot(page, shot('03-order-confirmed'))
+  await payments.getByRole('button', { name: texts.addPayment }).click()
+  await expect.poll(() => status.textContent()).toBe(texts.status.paid)
+  await expect.poll(() => payments.getByTestId('order-balance').textContent()).toBe('SAR 0')
+  await expect.poll(() => payments.getByTestId('order-paid').textContent()).toBe(sar(5301))
+  await payments.getByText('TRX-7781').waitFor()
+  await page.getByRole('button', { name: texts.complete, exact: true }).click()
+  await expect.poll(() => status.textContent()).toBe(texts.status.completed)
+  await viewportShot(page, shot('04-order-completed'))
+  await env.screenshot(page, shot('05-order-completed-full'))
+  const saved = await call<{ data: { status: string; paid: string | number; balance: number; payments: unknown[] } }>(
+    'GET',
+    `/orders/${orderId}`,
+  )
+  expect(saved.body.data.status).toBe('completed')
+  expect(Number(saved.body.data.paid)).toBe(5301)
+  expect(saved.body.data.balance).toBe(0)
+  expect(saved.body.data.payments).toHaveLength(1)
+
+  // A package appears on every desk it touches.
+  for (const [route, heading] of [
+    ['/app/order_hotel', texts.hotelDesk],
+    ['/app/order_train', texts.trainDesk],
+    ['/app/order_transportation', texts.vehicleDesk],
+  ] as const) {
+    await page.goto(route)
+    await page.getByRole('heading', { name: heading }).waitFor()
+    const row = page.getByRole('row').filter({ hasText: code })
+    await row.waitFor()
+    await expect.poll(() => row.textContent()).toContain(texts.status.completed)
+  }
+  await viewportShot(page, shot('06-transportation-desk'))
+
+  // The phone: the order page and the list.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto(`/app/order_hotel/${orderId}`)
+  await page.getByRole('heading', { name: new RegExp(escape(code)) }).waitFor()
+  await viewportShot(page, shot('07-phone-order'))
+  await page.goto('/app/order_hotel')
+  await page.getByRole('row').filter({ hasText: code }).waitFor()
+  await viewportShot(page, shot('08-phone-list'))
+  await page.close()
+}
+
+/** A stay on days another order already holds: refused, the days named on the item, nothing booked. */
+async function refusedJourney(texts: Texts, offset: number, customer: string) {
+  const shot = (n: string) => `orders-${texts.lang}-${n}`
+  // Another desk clerk books both Makkah quads for the two middle nights.
+  await post('/orders', {
+    customer: { name: `Walk-in ${texts.lang}` },
+    items: [
+      {
+        kind: 'room',
+        room_id: cat.makkahRoom,
+        check_in: day(offset + 1),
+        check_out: day(offset + 3),
+        quantity: 2,
+        adults: 2,
+        children: 0,
+      },
+    ],
+  })
+  const page = await openDesk(texts, '/app/order_hotel/create', texts.newOrder)
+  await field(page, texts.name).fill(customer)
+  const stay = page.getByRole('group', { name: texts.item(1, texts.stay) })
+  await choose(page, stay, texts.room, /Quad Haram View/)
+  await pickDay(page, stay, texts.checkIn, day(offset), texts)
+  await pickDay(page, stay, texts.checkOut, day(offset + 4), texts)
+  await field(stay, texts.adults).fill('2')
+  // The hotel follows the room chosen.
+  await expect.poll(() => field(stay, texts.hotel).inputValue()).toBe('Hilton Suites Makkah')
+  await expect
+    .poll(() => page.getByTestId('order-total').textContent(), { timeout: 10_000 })
+    .toContain(sar(4 * 900))
+  await page.getByRole('button', { name: texts.createOrder }).click()
+  await notification(page, texts.refused).waitFor()
+  const alert = stay.getByRole('alert')
+  await alert.waitFor()
+  expect(await alert.textContent()).toBe(`${texts.short} ${dmy(day(offset + 1))}, ${dmy(day(offset + 2))}`)
+  await viewportShot(page, shot('09-refused'))
+  expect(new URL(page.url()).pathname).toBe('/app/order_hotel/create')
+  const none = await call<{ data: OrderRow[] }>('GET', `/orders?search=${encodeURIComponent(customer)}`)
+  expect(none.body.data).toHaveLength(0)
+  // Changing the item clears the days (they belonged to the order as it was sent).
+  await field(stay, texts.adults).fill('1')
+  await alert.waitFor({ state: 'detached' })
+  await page.close()
+}
+
+describe('reservations desks', () => {
+  it('books a package from live quote to payment and completion, in English', async () => {
+    await packageJourney(EN, 10, 'Rahmat Hidayat')
+  }, 180_000)
+
+  it('refuses an order that would oversell a room and names the days, in English', async () => {
+    await refusedJourney(EN, 20, 'Siti Aminah')
+  }, 120_000)
+
+  it('books a package in Indonesian', async () => {
+    await packageJourney(ID, 30, 'Dewi Lestari')
+  }, 180_000)
+
+  it('refuses an oversold order in Indonesian', async () => {
+    await refusedJourney(ID, 40, 'Ahmad Fauzi')
+  }, 120_000)
+})

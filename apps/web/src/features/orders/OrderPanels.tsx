@@ -1,0 +1,370 @@
+import { useState } from 'react'
+import { Alert, Badge, Box, Button, Divider, Grid, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core'
+import { useForm } from '@mantine/form'
+import { IconAlertTriangle } from '@tabler/icons-react'
+import dayjs from 'dayjs'
+import { useTranslation } from 'react-i18next'
+import { MAX_MONEY, PAYMENT_METHODS, paymentInputSchema, type OrderStatus } from '@app/shared'
+import { ConfirmModal, field, FieldInput, type ResourceForm } from '../../components/resource'
+import { api } from '../../lib/api-client'
+import { formatDate, formatDateTime } from '../../lib/format'
+import { notifyError, notifySuccess } from '../../lib/notify'
+import type { Me } from '../../lib/permissions'
+import { zodFormErrors } from '../../lib/validation'
+import { STATUS_COLORS, desksOf, formatAmount, mayMove, statusActions, type OrderDetail, type QuoteLine } from './order-logic'
+
+export interface PricedItem {
+  /** Position in the form (1-based in headings). */
+  position: number
+  name: string
+  amount: number | string
+  lines: QuoteLine[]
+}
+
+/** One item's priced lines: each day, then extras and fees, as the server computed them. */
+function ItemLines({ item }: { item: PricedItem }) {
+  const { t } = useTranslation()
+  return (
+    <Box>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text size="sm" fw={600} lineClamp={2}>
+          {item.position}. {item.name}
+        </Text>
+        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+          {formatAmount(item.amount)}
+        </Text>
+      </Group>
+      <Table fz="xs" verticalSpacing={2} horizontalSpacing={4} mt={4}>
+        <Table.Tbody>
+          {item.lines.map((l, i) => (
+            <Table.Tr key={i} data-line={l.type}>
+              <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {l.day ? formatDate(l.day) : t(`orders.preview.${l.type === 'fee' ? 'fee' : 'extra'}`)}
+              </Table.Td>
+              <Table.Td>{lineLabel(l, item.name, t)}</Table.Td>
+              <Table.Td ta="right" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {l.quantity} × {formatAmount(l.unit_price)}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatAmount(l.amount)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Box>
+  )
+}
+
+/**
+ * A line's label: train fares come labelled `adult` / `child` (said in the
+ * reader's language); a day of a room or vehicle repeats the item's name (left out).
+ */
+function lineLabel(l: QuoteLine, itemName: string, t: (k: string) => string) {
+  if (l.type !== 'day') return l.label
+  if (l.label === 'adult') return t('orders.fields.adults')
+  if (l.label === 'child') return t('orders.fields.children')
+  return itemName.includes(l.label) ? '' : l.label
+}
+
+/**
+ * The price of the order: the live quote while it is being written, the stored
+ * lines once it is saved. Every figure is the server's; nothing is added up here.
+ */
+export function PricePanel({
+  items,
+  total,
+  loading,
+  messages,
+}: {
+  items: PricedItem[]
+  total: number | string | null
+  loading?: boolean
+  /** Items not complete yet, or the quote's refusals, one sentence each. */
+  messages: string[]
+}) {
+  const { t } = useTranslation()
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+      shadow="xs"
+      component="section"
+      aria-label={t('orders.preview.title')}
+    >
+      <Group justify="space-between" mb="sm">
+        <Title order={4}>{t('orders.preview.title')}</Title>
+        {loading && <Loader size="xs" aria-label={t('orders.preview.updating')} />}
+      </Group>
+      <Stack gap="sm" aria-live="polite">
+        {items.length === 0 && messages.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('orders.preview.empty')}
+          </Text>
+        )}
+        {items.map((item) => (
+          <ItemLines key={item.position} item={item} />
+        ))}
+        {messages.map((m, i) => (
+          <Text key={i} size="sm" c="orange.9">
+            {m}
+          </Text>
+        ))}
+        {total !== null && (
+          <>
+            <Divider />
+            <Group justify="space-between" data-testid="order-total">
+              <Text fw={700}>{t('orders.preview.total')}</Text>
+              <Text fw={700} size="lg">
+                {formatAmount(total)}
+              </Text>
+            </Group>
+          </>
+        )}
+        <Text size="xs" c="dimmed">
+          {t('orders.preview.note')}
+        </Text>
+      </Stack>
+    </Paper>
+  )
+}
+
+/** Status, the moves the workflow allows from it (confirming needs approval), and the history. */
+export function StatusPanel({ order, me, onChanged }: { order: OrderDetail; me?: Me; onChanged: (o: OrderDetail) => void }) {
+  const { t } = useTranslation()
+  const [busy, setBusy] = useState<OrderStatus | null>(null)
+  const [asking, setAsking] = useState(false)
+  const desks = desksOf(order.items.map((i) => i.kind))
+  const moves = statusActions(order.status).filter((s) => mayMove(me?.permissions ?? [], desks, s))
+
+  const move = async (to: OrderStatus) => {
+    setBusy(to)
+    const res = await api.post<{ data: OrderDetail }>(`/orders/${order.id}/status`, { status: to })
+    setBusy(null)
+    setAsking(false)
+    if (res.ok) {
+      const next = res.data.data
+      notifySuccess(
+        t('notify.updated_title'),
+        t('orders.notify.status', { code: order.code, status: t(`orders.status.${next.status}`) }),
+      )
+      onChanged(next)
+    } else notifyError(t('orders.notify.status_failed'), res.error.message)
+  }
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+      shadow="xs"
+      component="section"
+      aria-label={t('orders.page.status')}
+    >
+      <Group justify="space-between" mb="sm">
+        <Title order={4}>{t('orders.page.status')}</Title>
+        <Badge size="lg" variant="light" radius="sm" color={STATUS_COLORS[order.status]} data-testid="order-status">
+          {t(`orders.status.${order.status}`)}
+        </Badge>
+      </Group>
+      {moves.length > 0 && (
+        <Group gap="xs" mb="sm">
+          {moves.map((to) => (
+            <Button
+              key={to}
+              size="xs"
+              variant={to === 'cancelled' ? 'light' : 'filled'}
+              color={to === 'cancelled' ? 'red' : to === 'completed' ? 'green' : undefined}
+              loading={busy === to}
+              disabled={busy !== null && busy !== to}
+              onClick={() => (to === 'cancelled' ? setAsking(true) : void move(to))}
+            >
+              {t(`orders.actions.${to}`)}
+            </Button>
+          ))}
+        </Group>
+      )}
+      <Stack gap={2}>
+        {order.history.map((h, i) => (
+          <Text key={i} size="xs" c="dimmed">
+            {t('orders.page.history_line', {
+              status: t(`orders.status.${h.to_status}`),
+              date: formatDateTime(h.created_at),
+              who: h.user_name ?? '-',
+            })}
+          </Text>
+        ))}
+      </Stack>
+      <ConfirmModal
+        opened={asking}
+        title={t('orders.confirm.cancel_title', { code: order.code })}
+        message={t('orders.confirm.cancel_message')}
+        confirmLabel={t('orders.actions.cancelled')}
+        color="red"
+        loading={busy === 'cancelled'}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => void move('cancelled')}
+      />
+    </Paper>
+  )
+}
+
+const paymentFields = [
+  field.money('amount', { required: true, span: 6, min: -MAX_MONEY }),
+  field.select('method', {
+    required: true,
+    span: 6,
+    options: PAYMENT_METHODS.map((m) => ({ value: m, labelKey: `orders.methods.${m}` })),
+  }),
+  field.date('paid_at', { span: 6, maxDate: dayjs().format('YYYY-MM-DD'), clearable: false }),
+  field.text('reference', { span: 6 }),
+]
+
+/** Payments of an order: the list, total / paid / balance, and a payment (or a negative refund) to add. */
+export function PaymentsPanel({
+  order,
+  me,
+  canPay,
+  onChanged,
+}: {
+  order: OrderDetail
+  me?: Me
+  canPay: boolean
+  onChanged: (o: OrderDetail) => void
+}) {
+  const { t } = useTranslation()
+  const [saving, setSaving] = useState(false)
+  const open = canPay && order.status !== 'completed' && order.status !== 'cancelled'
+  const label = (name: string) => t(`orders.fields.${name.split('.').pop()}`)
+  const initial = () => ({
+    amount: Number(order.balance) > 0 ? Number(order.balance) : '',
+    method: 'transfer',
+    paid_at: dayjs().format('YYYY-MM-DD'),
+    reference: '',
+  })
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: initial(),
+    validate: (v) => zodFormErrors(paymentInputSchema, toBody(v), t, label),
+  }) as unknown as ResourceForm
+
+  const submit = form.onSubmit(async (v) => {
+    setSaving(true)
+    const res = await api.post<{ data: OrderDetail }>(`/orders/${order.id}/payments`, toBody(v))
+    setSaving(false)
+    if (res.ok) {
+      notifySuccess(t('notify.created_title'), t('orders.notify.payment', { amount: formatAmount(v.amount) }))
+      const next = res.data.data
+      form.setValues({ ...initial(), amount: Number(next.balance) > 0 ? Number(next.balance) : '' })
+      form.resetDirty()
+      onChanged(next)
+      return
+    }
+    const known = ['amount', 'method', 'paid_at', 'reference']
+    const fieldErrors = Object.fromEntries(
+      Object.entries(res.error.errors)
+        .filter(([k]) => known.includes(k))
+        .map(([k, m]) => [k, m.join(' ')]),
+    )
+    form.setErrors(fieldErrors)
+    if (!Object.keys(fieldErrors).length) notifyError(t('orders.notify.payment_failed'), res.error.message)
+  })
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+      shadow="xs"
+      component="section"
+      aria-label={t('orders.payments.title')}
+    >
+      <Title order={4} mb="sm">
+        {t('orders.payments.title')}
+      </Title>
+      <Grid gap="xs" mb="sm">
+        {(['total', 'paid', 'balance'] as const).map((k) => (
+          <Grid.Col key={k} span={4}>
+            <Text size="xs" c="dimmed">
+              {t(`orders.payments.${k}`)}
+            </Text>
+            <Text fw={700} size="sm" data-testid={`order-${k}`}>
+              {formatAmount(order[k])}
+            </Text>
+          </Grid.Col>
+        ))}
+      </Grid>
+      {order.payments.length === 0 ? (
+        <Text size="sm" c="dimmed" mb="sm">
+          {t('orders.payments.none')}
+        </Text>
+      ) : (
+        <Stack gap={6} mb="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('orders.payments.title')}>
+          {order.payments.map((p) => (
+            <Group key={p.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
+              <Box miw={0}>
+                <Text size="sm">
+                  {formatDate(p.paid_at)} · {t(`orders.methods.${p.method}`)}
+                </Text>
+                {p.reference && (
+                  <Text size="xs" c="dimmed" truncate>
+                    {p.reference}
+                  </Text>
+                )}
+              </Box>
+              <Text size="sm" fw={600} c={Number(p.amount) < 0 ? 'red.8' : undefined} style={{ whiteSpace: 'nowrap' }}>
+                {formatAmount(p.amount)}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      )}
+      {open && (
+        <Box component="form" onSubmit={submit} noValidate aria-label={t('orders.payments.add')}>
+          <Grid gap="sm">
+            {paymentFields.map((f) => (
+              <Grid.Col key={f.name} span={{ base: 12, sm: f.span ?? 12 }}>
+                <FieldInput
+                  mode="create"
+                  values={form.getValues()}
+                  me={me}
+                  field={f}
+                  form={form}
+                  label={t(`orders.fields.${f.name}`)}
+                  required={!!f.required}
+                />
+              </Grid.Col>
+            ))}
+          </Grid>
+          <Group justify="space-between" mt="sm" gap="xs">
+            <Text size="xs" c="dimmed">
+              {t('orders.payments.refund_hint')}
+            </Text>
+            <Button type="submit" size="xs" loading={saving}>
+              {t('orders.payments.add')}
+            </Button>
+          </Group>
+        </Box>
+      )}
+    </Paper>
+  )
+}
+
+function toBody(v: Record<string, unknown>) {
+  return {
+    amount: v.amount === '' ? undefined : Number(v.amount),
+    method: v.method || undefined,
+    paid_at: v.paid_at || undefined,
+    reference: typeof v.reference === 'string' && v.reference.trim() ? v.reference.trim() : null,
+  }
+}
+
+/** A banner over a quote that failed for another reason than the items (network, server). */
+export function QuoteFailed({ message }: { message: string }) {
+  return (
+    <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
+      {message}
+    </Alert>
+  )
+}

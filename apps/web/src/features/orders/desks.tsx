@@ -1,0 +1,96 @@
+import { lazy, Suspense } from 'react'
+import { Anchor, Skeleton, Stack } from '@mantine/core'
+import { Link, Route, Routes } from 'react-router'
+import { DESK_ENTITY, type OrderDesk } from '@app/shared'
+import { col, defineResource, type ResourceRow } from '../../components/resource'
+import { ResourceListPage } from '../../components/resource/ResourceListPage'
+import { NotFound } from '../../components/NotFound'
+import { STATUS_COLORS, formatDateSpan } from './order-logic'
+
+/**
+ * The three reservations desks (issue 11): `/app/order_hotel`,
+ * `/app/order_train`, `/app/order_transportation`. One list declaration,
+ * parameterised by desk: the same `/orders` list filtered by `kind`, so a
+ * package (items of several kinds) appears on every desk it touches. A row's
+ * code opens the order page (`/app/order_<desk>/<id>`), a lazily loaded chunk of its own.
+ */
+export const deskPath = (desk: OrderDesk) => `/app/${DESK_ENTITY[desk]}`
+
+export function deskResource(desk: OrderDesk) {
+  const base = deskPath(desk)
+  return defineResource<ResourceRow>({
+    // One name for the three desks: their lists, the order page and its saves share the `orders` cache.
+    name: 'orders',
+    endpoint: '/orders',
+    permission: DESK_ENTITY[desk],
+    titleKey: `resources.orders.desks.${desk}`,
+    listParams: { kind: desk },
+    columns: [
+      col.custom(
+        'code',
+        (row) => (
+          <Anchor component={Link} to={`${base}/${row.id}`} size="sm">
+            {row.code}
+          </Anchor>
+        ),
+        { width: 140, sort: 'code' },
+      ),
+      col.text('customer_name'),
+      col.custom('start_date', (row) => formatDateSpan(row.start_date, row.end_date), { width: 140 }),
+      col.text('items_summary', { sort: false }),
+      col.money('total', { width: 110 }),
+      col.money('paid', { width: 110 }),
+      col.money('balance', { width: 110 }),
+      col.badge('status', { colors: STATUS_COLORS, labelPrefix: 'orders.status.', width: 130 }),
+    ],
+    defaultSort: 'created_at',
+    exportFormats: ['csv', 'xlsx'],
+    rowTitle: (row) => String(row.code),
+    // The code opens the order (no action column: the list keeps its room for the customer and items).
+    createHref: `${base}/create`,
+    hideDelete: true,
+  })
+}
+
+const OrderPage = lazy(() => import('./OrderPage'))
+
+function PageFallback() {
+  return (
+    <Stack gap="md" aria-busy="true">
+      <Skeleton h={34} w={260} />
+      <Skeleton h={320} />
+    </Stack>
+  )
+}
+
+const RESOURCES = { hotel: deskResource('hotel'), train: deskResource('train'), transportation: deskResource('transportation') }
+
+function Desk({ desk }: { desk: OrderDesk }) {
+  const resource = RESOURCES[desk]
+  return (
+    <Routes>
+      <Route index element={<ResourceListPage resource={resource} />} />
+      <Route
+        path="create"
+        element={
+          <Suspense fallback={<PageFallback />}>
+            <OrderPage desk={desk} />
+          </Suspense>
+        }
+      />
+      <Route
+        path=":id"
+        element={
+          <Suspense fallback={<PageFallback />}>
+            <OrderPage desk={desk} />
+          </Suspense>
+        }
+      />
+      <Route path="*" element={<NotFound home="/app" fullScreen={false} />} />
+    </Routes>
+  )
+}
+
+export const HotelDesk = () => <Desk desk="hotel" />
+export const TrainDesk = () => <Desk desk="train" />
+export const TransportationDesk = () => <Desk desk="transportation" />

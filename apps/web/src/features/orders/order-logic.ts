@@ -1,0 +1,330 @@
+import {
+  DESK_ENTITY,
+  DESK_OF_KIND,
+  ORDER_DESKS,
+  ORDER_TRANSITIONS,
+  orderItemInputSchema,
+  type OrderDesk,
+  type OrderItemKind,
+  type OrderStatus,
+} from '@app/shared'
+import dayjs from 'dayjs'
+
+/*
+ * The reservations desk's logic, apart from the screens so it can be tested:
+ * form values <-> API bodies, which items can be quoted yet, a 409's days per
+ * item, the list's date span, amounts with cents, and the status moves a desk
+ * offers. Prices are never computed here: every number shown comes from the server.
+ */
+
+/** An item as the form holds it: the create body's item plus `hotel_id` (only narrows the room choice). */
+export interface ItemValues {
+  kind: OrderItemKind
+  hotel_id?: number | null
+  room_id?: number | null
+  check_in?: string | null
+  check_out?: string | null
+  quantity?: number | ''
+  route_id?: number | null
+  train_type?: 'economy' | 'business' | null
+  date?: string | null
+  transportation_id?: number | null
+  start_date?: string | null
+  end_date?: string | null
+  adults?: number | ''
+  children?: number | ''
+}
+
+export interface CustomerValues {
+  name: string
+  email: string
+  phone: string
+  nationality: string
+  passport_number: string
+}
+
+export interface OrderFormValues {
+  customer: CustomerValues
+  notes: string
+  items: ItemValues[]
+}
+
+/** Badge colour of each status (lists and the order page). */
+export const STATUS_COLORS = {
+  pending: 'orange',
+  confirmed: 'blue',
+  paid: 'teal',
+  completed: 'green',
+  cancelled: 'gray',
+} as const
+
+/** Order of the kinds in menus and on the form; a desk starts its form with its own kind. */
+export const ITEM_KINDS: readonly OrderItemKind[] = ['room', 'train', 'transportation']
+export const KIND_OF_DESK: Record<OrderDesk, OrderItemKind> = { hotel: 'room', train: 'train', transportation: 'transportation' }
+
+export function blankItem(kind: OrderItemKind): ItemValues {
+  switch (kind) {
+    case 'room':
+      return { kind, hotel_id: null, room_id: null, check_in: null, check_out: null, quantity: 1, adults: 1, children: 0 }
+    case 'train':
+      return { kind, route_id: null, train_type: 'economy', date: null, adults: 1, children: 0 }
+    default:
+      return { kind, transportation_id: null, start_date: null, end_date: null }
+  }
+}
+
+export function blankOrder(desk: OrderDesk): OrderFormValues {
+  return {
+    customer: { name: '', email: '', phone: '', nationality: '', passport_number: '' },
+    notes: '',
+    items: [blankItem(KIND_OF_DESK[desk])],
+  }
+}
+
+const num = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v))
+const day = (v: unknown) => (typeof v === 'string' && v ? v : undefined)
+
+/** The item of the create/quote body (`hotel_id` dropped; blanks left out so the schema names them). */
+export function itemPayload(v: ItemValues): Record<string, unknown> {
+  switch (v.kind) {
+    case 'room':
+      return {
+        kind: 'room',
+        room_id: num(v.room_id),
+        check_in: day(v.check_in),
+        check_out: day(v.check_out),
+        quantity: num(v.quantity),
+        adults: num(v.adults),
+        children: num(v.children) ?? 0,
+      }
+    case 'train':
+      return {
+        kind: 'train',
+        route_id: num(v.route_id),
+        train_type: v.train_type ?? undefined,
+        date: day(v.date),
+        adults: num(v.adults) ?? 0,
+        children: num(v.children) ?? 0,
+      }
+    default:
+      return {
+        kind: 'transportation',
+        transportation_id: num(v.transportation_id),
+        start_date: day(v.start_date),
+        end_date: day(v.end_date),
+      }
+  }
+}
+
+const orNull = (s: string) => (s.trim() ? s.trim() : null)
+
+/** The `POST /orders` / `PUT /orders/{id}` / quote body. Never a price or total: the server computes them. */
+export function orderPayload(values: OrderFormValues) {
+  const c = values.customer
+  return {
+    customer: {
+      name: c.name.trim(),
+      email: orNull(c.email),
+      phone: orNull(c.phone),
+      nationality: orNull(c.nationality),
+      passport_number: orNull(c.passport_number),
+    },
+    notes: orNull(values.notes),
+    items: values.items.map(itemPayload),
+  }
+}
+
+/**
+ * What the live preview can ask a quote for: the items filled in enough to
+ * pass the shared item schema, with their positions in the form. The customer
+ * is not needed for a price, so a stand-in name is sent until one is typed.
+ */
+export function quotable(values: OrderFormValues): { body: ReturnType<typeof orderPayload>; positions: number[] } | null {
+  const positions: number[] = []
+  const items: Array<Record<string, unknown>> = []
+  values.items.forEach((item, i) => {
+    const p = itemPayload(item)
+    if (orderItemInputSchema.safeParse(p).success) {
+      positions.push(i)
+      items.push(p)
+    }
+  })
+  if (!items.length) return null
+  const body = orderPayload(values)
+  return {
+    body: { ...body, customer: { ...body.customer, name: body.customer.name.length >= 2 ? body.customer.name : 'Quote' }, items },
+    positions,
+  }
+}
+
+/** A 409 shortfall (`errors: { "items.0": ["2026-12-03"] }`) as days per form position. */
+export function shortfallDays(errors: Record<string, string[]>): Record<number, string[]> {
+  const out: Record<number, string[]> = {}
+  for (const [key, days] of Object.entries(errors)) {
+    const m = /^items\.(\d+)$/.exec(key)
+    if (!m) continue
+    out[Number(m[1])] = days.filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)).sort()
+  }
+  return out
+}
+
+/**
+ * First and last day of an order, short when they share a month or a year
+ * (`01 – 05-12-2026`, `28-11 – 02-12-2026`), both in full across years; one
+ * day alone is that day. Keeps the dates column narrow enough for a laptop.
+ */
+export function formatDateSpan(start: string | null | undefined, end: string | null | undefined): string {
+  if (!start) return '-'
+  const a = dayjs(start)
+  const b = dayjs(end || start)
+  if (!a.isValid() || !b.isValid()) return `${start} – ${end ?? ''}`
+  if (a.isSame(b, 'day')) return a.format('DD-MM-YYYY')
+  if (a.isSame(b, 'month')) return `${a.format('DD')} – ${b.format('DD-MM-YYYY')}`
+  if (a.isSame(b, 'year')) return `${a.format('DD-MM')} – ${b.format('DD-MM-YYYY')}`
+  return `${a.format('DD-MM-YYYY')} – ${b.format('DD-MM-YYYY')}`
+}
+
+/**
+ * An amount with its cents when it has any: `SAR 1.234.567`, `SAR 1.234,50`,
+ * `SAR -250`. Lists round to whole riyals (`formatMoney`); the order page shows
+ * the exact figure the balance is computed from.
+ */
+export function formatAmount(value: unknown, currency = 'SAR'): string {
+  const n = typeof value === 'number' ? value : Number(value)
+  if (value === null || value === undefined || value === '' || !Number.isFinite(n)) return '-'
+  const cents = Math.round(Math.abs(n) * 100)
+  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')
+  const frac = cents % 100
+  return `${currency} ${n < 0 && cents > 0 ? '-' : ''}${whole}${frac ? `,${String(frac).padStart(2, '0')}` : ''}`
+}
+
+/**
+ * The moves a desk offers from `status`, as the server's workflow allows
+ * them. `paid` is not offered: the server reaches it when the balance is zero
+ * (a payment, or confirming an order already paid in full).
+ */
+export function statusActions(status: OrderStatus): OrderStatus[] {
+  return ORDER_TRANSITIONS[status].filter((s) => s !== 'paid')
+}
+
+export function desksOf(kinds: Iterable<OrderItemKind>): OrderDesk[] {
+  const set = new Set([...kinds].map((k) => DESK_OF_KIND[k]))
+  return ORDER_DESKS.filter((d) => set.has(d))
+}
+
+/** The permission a move needs on every desk the order touches (confirming is an approval). */
+export function mayMove(permissions: readonly string[], desks: OrderDesk[], to: OrderStatus): boolean {
+  const action = to === 'confirmed' ? 'approval' : 'update'
+  return desks.every((d) => permissions.includes(`${DESK_ENTITY[d]}_${action}`))
+}
+
+/** One order as `GET /orders/{id}` answers it (the fields the desk uses). */
+export interface OrderDetail {
+  id: number
+  code: string
+  status: OrderStatus
+  total: number | string
+  paid: number | string
+  balance: number
+  notes: string | null
+  start_date: string
+  end_date: string
+  created_at: string
+  customer: {
+    name: string
+    email: string | null
+    phone: string | null
+    nationality: string | null
+    passport_number: string | null
+  }
+  items: Array<{
+    id: number
+    kind: OrderItemKind
+    item_name: string
+    item_id: number
+    variant: string
+    start_date: string
+    end_date: string
+    quantity: number
+    adults: number
+    children: number
+    amount: number | string
+    room_id?: number
+    check_in?: string
+    check_out?: string
+    route_id?: number
+    train_type?: 'economy' | 'business'
+    date?: string
+    transportation_id?: number
+    lines: QuoteLine[]
+  }>
+  payments: Payment[]
+  history: Array<{ from_status: OrderStatus | null; to_status: OrderStatus; user_name: string | null; created_at: string }>
+}
+
+export interface QuoteLine {
+  type: 'day' | 'extra' | 'fee'
+  day: string | null
+  label: string
+  unit_price: number | string
+  quantity: number
+  amount: number | string
+}
+
+export interface Payment {
+  id: number
+  amount: number | string
+  method: string
+  paid_at: string
+  reference: string | null
+}
+
+/** An order's form values from its detail (the items as the create body names them). */
+export function fromDetail(o: OrderDetail): OrderFormValues {
+  const c = o.customer
+  return {
+    customer: {
+      name: c.name ?? '',
+      email: c.email ?? '',
+      phone: c.phone ?? '',
+      nationality: c.nationality ?? '',
+      passport_number: c.passport_number ?? '',
+    },
+    notes: o.notes ?? '',
+    items: o.items.map((it): ItemValues => {
+      switch (it.kind) {
+        case 'room':
+          return {
+            kind: 'room',
+            hotel_id: null,
+            room_id: it.room_id ?? it.item_id,
+            check_in: it.check_in ?? it.start_date,
+            check_out: it.check_out ?? dayjs(it.end_date).add(1, 'day').format('YYYY-MM-DD'),
+            quantity: it.quantity,
+            adults: it.adults,
+            children: it.children,
+          }
+        case 'train':
+          return {
+            kind: 'train',
+            route_id: it.route_id ?? it.item_id,
+            train_type: it.train_type ?? (it.variant as 'economy' | 'business'),
+            date: it.date ?? it.start_date,
+            adults: it.adults,
+            children: it.children,
+          }
+        default:
+          return { kind: 'transportation', transportation_id: it.item_id, start_date: it.start_date, end_date: it.end_date }
+      }
+    }),
+  }
+}
+
+/** The desks a list row appears on (a package appears on each). */
+export function rowDesks(row: { has_room?: boolean; has_train?: boolean; has_transportation?: boolean }): OrderDesk[] {
+  return desksOf([
+    ...(row.has_room ? (['room'] as const) : []),
+    ...(row.has_train ? (['train'] as const) : []),
+    ...(row.has_transportation ? (['transportation'] as const) : []),
+  ])
+}
