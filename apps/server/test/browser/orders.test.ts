@@ -231,8 +231,7 @@ beforeAll(async () => {
   env = await startBrowserEnv()
   owner = (await createCompany(env.app, { name: 'Baitullah Travel' })).owner
   const place = async (name: string) =>
-    (await post('/locations', { name, description: `<p>${name}</p>`, status: 'publish', lat: 21.4, long: 39.8, zoom: 11 }))
-      .id
+    (await post('/locations', { name, description: `<p>${name}</p>`, status: 'publish', lat: 21.4, long: 39.8, zoom: 11 })).id
   const makkah = await place('Makkah')
   const madinah = await place('Madinah')
   const hotel = async (name: string, location_id: number) =>
@@ -498,9 +497,7 @@ async function refusedJourney(texts: Texts, offset: number, customer: string) {
   await field(stay, texts.adults).fill('2')
   // The hotel follows the room chosen.
   await expect.poll(() => field(stay, texts.hotel).inputValue()).toBe('Hilton Suites Makkah')
-  await expect
-    .poll(() => page.getByTestId('order-total').textContent(), { timeout: 10_000 })
-    .toContain(sar(4 * 900))
+  await expect.poll(() => page.getByTestId('order-total').textContent(), { timeout: 10_000 }).toContain(sar(4 * 900))
   await page.getByRole('button', { name: texts.createOrder }).click()
   await notification(page, texts.refused).waitFor()
   const alert = stay.getByRole('alert')
