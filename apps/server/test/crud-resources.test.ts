@@ -1,6 +1,15 @@
-import { HOTEL_SORTABLE, LOCATION_SORTABLE, ROLE_SORTABLE, ROOM_SORTABLE, USER_SORTABLE } from '@app/shared'
+import {
+  GALLERY_SORTABLE,
+  HOTEL_SORTABLE,
+  IMAGE_UPLOAD_PERMISSIONS,
+  LOCATION_SORTABLE,
+  ROLE_SORTABLE,
+  ROOM_SORTABLE,
+  USER_SORTABLE,
+} from '@app/shared'
 import { crudSuite, pad, type CrudCase, type Row, type SuiteContext } from './helpers/crud-suite.js'
 import type { Actor } from './helpers/fixtures.js'
+import { imageForm, makeImage } from './helpers/images.js'
 
 /**
  * Users, roles and locations in the shared table-driven suite
@@ -191,4 +200,39 @@ const rooms: CrudCase = {
   ],
 }
 
-crudSuite([users, roles, locations, hotels, rooms])
+/** An uploaded image of `who`'s company, through the API. */
+async function uploadOf(who: Actor, ctx: SuiteContext) {
+  const form = imageForm(await makeImage('png'), 'suite.png', 'image/png')
+  const res = await ctx.t.app.inject({
+    method: 'POST',
+    url: '/api/v1/actions_gallery/upload',
+    headers: { ...who.headers, ...form.headers },
+    payload: form.payload,
+  })
+  return res.json().data.file_name as string
+}
+
+// A gallery record varies its title; its default order is sort_order, highest first, which the bodies make newest first.
+const galleries: CrudCase = {
+  name: 'galleries',
+  entity: 'location',
+  nameField: 'title',
+  nameOptional: true,
+  access: IMAGE_UPLOAD_PERMISSIONS,
+  sortable: GALLERY_SORTABLE,
+  setup: async (who, ctx) => ({ fileName: await uploadOf(who, ctx) }),
+  body: (i, label, ctx, who) => ({ file_name: ctx.fixtures[who].fileName, title: `${label} ${pad(i)}`, sort_order: i }),
+  edit: { sort_order: 7 },
+  unique: [],
+  export: { format: 'csv', header: 'id,file_name,title,sort_order,mime_type,size,created_at' },
+  localized: { change: { file_name: '' }, field: 'file_name', message: 'Berkas tidak valid' },
+  invalid: [
+    ['file_name of another company', (ctx) => ({ file_name: ctx.fixtures.other.fileName }), 'file_name'],
+    ['file_name with a path', { file_name: '../../etc/passwd' }, 'file_name'],
+    ['file_name missing', { file_name: undefined }, 'file_name'],
+    ['sort_order below 0', { sort_order: -1 }, 'sort_order'],
+    ['sort_order as text', { sort_order: 'first' }, 'sort_order'],
+  ],
+}
+
+crudSuite([users, roles, locations, hotels, rooms, galleries])

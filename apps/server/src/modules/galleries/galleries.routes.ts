@@ -3,6 +3,10 @@ import type { FastifyPluginAsync } from 'fastify'
 import { GALLERY_SORTABLE, galleryInputSchema, gallerySchema, IMAGE_UPLOAD_PERMISSIONS } from '@app/shared'
 import { defineResource } from '../../crud/resource.js'
 import { galleries, uploads } from '../../db/schema/index.js'
+import { registerFieldLabels } from '../../lib/i18n.js'
+
+// An Indonesian answer names the fields in Indonesian ("Berkas tidak valid", not "File Name tidak valid").
+registerFieldLabels({ en: {}, id: { file_name: 'Berkas', title: 'Judul', sort_order: 'Urutan' } })
 
 /**
  * Gallery records (catalogue-availability §2 "only a service exists", §3, §7):
