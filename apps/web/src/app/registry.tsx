@@ -106,8 +106,17 @@ export const navGroups: NavGroup[] = [
     labelKey: 'nav.groups.products',
     icon: IconBox,
     items: [
-      item('hotels', 'hotel'),
-      item('rooms', 'room'),
+      item(
+        'hotels',
+        'hotel',
+        screen(() => import('../features/hotels/hotels.resource')),
+        { nested: true },
+      ),
+      item(
+        'rooms',
+        'room',
+        screen(() => import('../features/hotels/rooms.resource')),
+      ),
       item(
         'transportation',
         'transportation',

@@ -1,4 +1,4 @@
-import { Group, Loader, NumberInput, PasswordInput, Radio, Select, Textarea, TextInput } from '@mantine/core'
+import { Checkbox, Group, Loader, NumberInput, PasswordInput, Radio, Select, Switch, Textarea, TextInput } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { getPath } from '../../lib/format'
 import type { FieldContext, FieldDef, ResourceForm, ResourceRow } from './define'
@@ -97,6 +97,21 @@ export function FieldInput<R extends ResourceRow>({
             <Radio value="no" label={t('actions.no')} disabled={disabled} />
           </Group>
         </Radio.Group>
+      )
+    }
+    case 'checkbox': {
+      const Toggle = field.switch ? Switch : Checkbox
+      return (
+        <Toggle
+          label={label}
+          description={common.description}
+          disabled={disabled}
+          error={input.error}
+          checked={getPath(form.getValues(), path) === true}
+          onChange={(e) => form.setFieldValue(path, e.currentTarget.checked)}
+          onBlur={input.onBlur}
+          mt={6}
+        />
       )
     }
     case 'select': {

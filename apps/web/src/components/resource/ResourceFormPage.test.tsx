@@ -88,7 +88,7 @@ describe('ResourceFormPage', () => {
   it('lays out the sections as cards with the side column, and saves a new record back to the list', async () => {
     const user = userEvent.setup()
     renderPage('create')
-    expect(screen.getByRole('heading', { name: 'Create Hotels' })).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'Create Hotel' })).toBeTruthy()
     expect(within(screen.getByRole('region', { name: 'Products' })).getAllByLabelText(/^Status/)[0]).toBeTruthy()
     await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Hilton Makkah')
     await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'No smoking')
@@ -163,7 +163,7 @@ describe('ResourceFormPage', () => {
     renderPage('edit')
     const name = await screen.findByRole('textbox', { name: /^Name/ })
     expect((name as HTMLInputElement).value).toBe('Old name')
-    expect(screen.getByRole('heading', { name: 'Edit Hotels' })).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'Edit Hotel' })).toBeTruthy()
     await user.clear(name)
     await user.type(name, 'New name')
     await user.click(screen.getByRole('button', { name: 'Save' }))

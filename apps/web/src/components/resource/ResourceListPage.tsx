@@ -342,10 +342,12 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
               highlightOnHover
               striped
               verticalSpacing="sm"
-              horizontalSpacing="sm"
+              horizontalSpacing={resource.dense ? 6 : 'sm'}
               withTableBorder={false}
               // Fixed layout: widths from the header, never from the rows (see table-layout.tsx).
-              styles={{ table: { tableLayout: 'fixed', minWidth } }}
+              styles={{
+                table: { tableLayout: 'fixed', minWidth, fontSize: resource.dense ? 'var(--mantine-font-size-xs)' : undefined },
+              }}
               classNames={{ table: 'resource-table' }}
               sortStatus={sortStatus}
               onSortStatusChange={(s) => {

@@ -220,6 +220,7 @@ export type FieldDef<R extends ResourceRow = ResourceRow> = FieldOptions<R> & { 
     | { kind: 'textarea'; rows?: number }
     | { kind: 'password'; autoComplete?: string }
     | { kind: 'yesNo' }
+    | { kind: 'checkbox'; switch?: boolean }
     | { kind: 'select'; options?: SelectOption[]; source?: SelectSource; searchable?: boolean; clearable?: boolean }
     | { kind: 'number'; min?: number; max?: number; step?: number; decimalScale?: number; prefix?: string }
     | { kind: 'custom'; render: (props: CustomFieldProps<R>) => ReactNode }
@@ -285,6 +286,12 @@ export const field = {
     ...opts,
     name,
     kind: 'yesNo',
+  }),
+  /** An on/off flag (boolean, `false` to start): a checkbox, or a switch with `{ switch: true }` (featured, per person). */
+  checkbox: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'checkbox'> = {}): FieldDef<R> => ({
+    ...opts,
+    name,
+    kind: 'checkbox',
   }),
   /** Static `options`, or `source` to load them from another resource (`?export_data=true&is_active=true`). */
   select: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'select'>): FieldDef<R> => ({
@@ -495,6 +502,11 @@ export interface ResourceConfig<R extends ResourceRow = ResourceRow> {
   hideDelete?: boolean
   /** Extra row buttons shown before edit/delete. */
   rowActions?: RowAction<R>[]
+  /**
+   * A compact table (12 px text, 6 px cell padding) for lists whose spec names many short columns
+   * (hotels: 16), so they fit a laptop with the menu open; give their short columns a `width`.
+   */
+  dense?: boolean
   /** Filter controls beside the search box; each sends its query parameter with the list and the export. */
   filters?: ListFilter[]
   /** Groups of fields, in order (see FormSection). */

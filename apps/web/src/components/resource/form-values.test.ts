@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { referenceInputSchema } from '@app/shared'
 import type { FieldDef } from './define'
-import { initialValues, isRequired, remapListErrors } from './form-values'
+import { dropBlankEntries, initialValues, isRequired, remapListErrors } from './form-values'
 import { splitFieldErrors } from './use-resource'
 
 const fields: FieldDef[] = [
@@ -120,6 +120,39 @@ describe('repeatable lists', () => {
     expect(initialValues(listFields, 'edit', { id: 1, name: 'n', items: [{ id: 5, title: 'T', note: null }] })).toEqual({
       name: 'n',
       items: [{ id: 5, title: 'T', note: '' }],
+    })
+  })
+})
+
+describe('blank entries with defaults', () => {
+  const prices: FieldDef[] = [
+    {
+      name: 'prices_extra',
+      kind: 'repeatable',
+      fields: [
+        { name: 'name', kind: 'text' },
+        { name: 'type', kind: 'select', options: [], initial: 'one_time' },
+        { name: 'person_price', kind: 'checkbox', switch: true },
+      ],
+    },
+  ]
+
+  it('starts a switch off', () => {
+    expect(initialValues(prices, 'create')).toEqual({ prices_extra: [{ name: '', type: 'one_time', person_price: false }] })
+  })
+
+  it('drops an entry left as it started, keeps one with a changed default', () => {
+    const values = {
+      prices_extra: [
+        { name: '', type: 'one_time', person_price: false },
+        { name: '', type: 'per_day', person_price: false },
+        { name: '', type: 'one_time', person_price: true },
+        { name: 'Breakfast', type: 'one_time', person_price: false },
+      ],
+    }
+    expect(dropBlankEntries(values, prices).prices_extra).toEqual(values.prices_extra.slice(1))
+    expect(remapListErrors({ 'prices_extra.2.value': 'Required' }, values, prices)).toEqual({
+      'prices_extra.3.value': 'Required',
     })
   })
 })

@@ -18,6 +18,8 @@ export function emptyValue(field: FieldDef): unknown {
       return []
     case 'dateRange':
       return [null, null]
+    case 'checkbox':
+      return false
     case 'repeatable':
       // One blank entry to fill in (spec §2: "one blank entry of each is shown").
       return [blankEntry(field.fields as FieldDef[])]
@@ -128,15 +130,22 @@ export function isRequired(schema: z.ZodType | undefined, name: string): boolean
   return !prop.safeParse(undefined).success
 }
 
-function isBlank(entry: unknown): boolean {
+/**
+ * An entry nobody filled in: every value empty, or what a new entry starts
+ * with (a sub-field's `initial`, a switch left off), so a default does not
+ * make an untouched entry count.
+ */
+function isBlank(entry: unknown, subs: FieldDef[] = []): boolean {
   if (!entry || typeof entry !== 'object' || Array.isArray(entry)) return false
+  const initial = new Map(subs.map((f) => [f.name, emptyValue(f)]))
   return Object.entries(entry).every(
     ([k, v]) =>
       k === 'id' ||
       v === null ||
       v === undefined ||
       (typeof v === 'string' && v.trim() === '') ||
-      (Array.isArray(v) && v.length === 0),
+      (Array.isArray(v) && v.length === 0) ||
+      (initial.has(k) && typeof v !== 'object' && initial.get(k) === v),
   )
 }
 
@@ -152,7 +161,7 @@ export function remapListErrors(errors: Record<string, string>, values: FormValu
     const entries = Array.isArray(values[f.name]) ? (values[f.name] as unknown[]) : []
     lists.set(
       f.name,
-      entries.flatMap((e, i) => (isBlank(e) ? [] : [i])),
+      entries.flatMap((e, i) => (isBlank(e, f.fields as FieldDef[]) ? [] : [i])),
     )
   }
   const out: Record<string, string> = {}
@@ -169,7 +178,8 @@ export function remapListErrors(errors: Record<string, string>, values: FormValu
 export function dropBlankEntries(values: FormValues, fields: FieldDef[]): FormValues {
   const out = { ...values }
   for (const f of fields) {
-    if (f.kind === 'repeatable' && Array.isArray(out[f.name])) out[f.name] = (out[f.name] as unknown[]).filter((e) => !isBlank(e))
+    if (f.kind === 'repeatable' && Array.isArray(out[f.name]))
+      out[f.name] = (out[f.name] as unknown[]).filter((e) => !isBlank(e, f.fields as FieldDef[]))
   }
   return out
 }

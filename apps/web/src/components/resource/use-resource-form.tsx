@@ -79,7 +79,9 @@ export function useResourceForm<R extends ResourceRow>({
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: initialValues(fields, mode, row, resource.transformRow as ((row: ResourceRow) => FormValues) | undefined),
-    validate: (values) => (schema ? remapListErrors(zodFormErrors(schema, values, t, labelFor, true), values, fields) : {}),
+    // Blank list entries (what a new entry starts with) are left out before checking, as before saving.
+    validate: (values) =>
+      schema ? remapListErrors(zodFormErrors(schema, dropBlankEntries(values, fields), t, labelFor, true), values, fields) : {},
     validateInputOnBlur: true,
   })
 

@@ -1,0 +1,195 @@
+import {
+  DISTANCE_UNITS,
+  EXTRA_PRICE_TYPES,
+  MAP_DEFAULT_ZOOM,
+  MAP_MAX_ZOOM,
+  MAP_MIN_ZOOM,
+  MAX_GALLERY_FILES,
+  MAX_HOTEL_LIST,
+  PUBLISH_STATUSES,
+  SERVICE_PRICE_TYPES,
+  hotelInputSchema,
+  type HotelDetail,
+} from '@app/shared'
+import { col, defineResource, field, initialValues, type FieldDef, type ResourceRow } from '../../components/resource'
+import { hotelRowForForm, shortCoordinate } from './hotel-form'
+import { RatingField } from './RatingField'
+
+const T = 'resources.hotels'
+const options = (values: readonly string[], prefix: string) =>
+  values.map((value) => ({ value, labelKey: `${T}.${prefix}.${value}` }))
+const statusOptions = options(PUBLISH_STATUSES, 'statuses')
+const yesNoOptions = [
+  { value: 'true', labelKey: 'actions.yes' },
+  { value: 'false', labelKey: 'actions.no' },
+]
+/** Active rows of a reference list of the company (spec §7 lookups). */
+const active = (resource: string) => ({ source: { resource, labelKey: 'name' } })
+
+/** One surroundings list (education, transportation, health): name, description, distance and unit. */
+const surroundings = (name: string) =>
+  field.repeatable(name, {
+    section: 'surroundings',
+    max: MAX_HOTEL_LIST,
+    itemLabelKey: `${T}.items.${name}`,
+    addLabelKey: `${T}.add.${name}`,
+    fields: [
+      field.text('name', { span: 6 }),
+      field.number('distance', { span: 3, min: 0, decimalScale: 2 }),
+      field.select('type', { span: 3, labelKey: `${T}.fields.unit`, initial: 'km', options: options(DISTANCE_UNITS, 'units') }),
+      field.textarea('description', { rows: 2 }),
+    ],
+  })
+
+const fields: FieldDef<ResourceRow>[] = [
+  // ---- main column, in the spec's order (checklist C-04)
+  field.text('name'),
+  field.richText('content', { minHeight: 160 }),
+  field.image('banner_image', { section: 'media', span: 6 }),
+  field.text('youtube', { section: 'media', span: 6, type: 'url', placeholderKey: `${T}.youtube_placeholder` }),
+  field.custom('rating', { section: 'media', render: (p) => <RatingField {...p} /> }),
+  field.gallery('gallery_images', { section: 'media', max: MAX_GALLERY_FILES }),
+  field.repeatable('hotel_policy', {
+    section: 'policies',
+    max: MAX_HOTEL_LIST,
+    itemLabelKey: `${T}.items.hotel_policy`,
+    addLabelKey: `${T}.add.hotel_policy`,
+    fields: [field.text('title'), field.textarea('description', { rows: 2 })],
+  }),
+  field.text('check_in', { section: 'stay', span: 6, placeholderKey: `${T}.time_placeholder` }),
+  field.text('check_out', { section: 'stay', span: 6, placeholderKey: `${T}.time_placeholder` }),
+  field.number('min_reservation', { section: 'stay', span: 6, min: 0, step: 1, decimalScale: 0 }),
+  field.number('max_stay', { section: 'stay', span: 6, min: 0, step: 1, decimalScale: 0 }),
+  field.money('price', { section: 'pricing' }),
+  field.checkbox('extra_price', { section: 'pricing', switch: true, span: 6 }),
+  field.checkbox('service_fee', { section: 'pricing', switch: true, span: 6 }),
+  field.repeatable('prices_extra', {
+    section: 'pricing',
+    max: MAX_HOTEL_LIST,
+    hidden: ({ values }) => values.extra_price !== true,
+    itemLabelKey: `${T}.items.prices_extra`,
+    addLabelKey: `${T}.add.prices_extra`,
+    fields: [
+      field.text('name', { span: 6 }),
+      field.money('value', { span: 6 }),
+      field.select('type', {
+        span: 6,
+        labelKey: `${T}.fields.price_type`,
+        initial: 'one_time',
+        options: options(EXTRA_PRICE_TYPES, 'price_types'),
+      }),
+      field.checkbox('person_price', { span: 6, switch: true }),
+    ],
+  }),
+  field.repeatable('service_prices', {
+    section: 'pricing',
+    max: MAX_HOTEL_LIST,
+    hidden: ({ values }) => values.service_fee !== true,
+    itemLabelKey: `${T}.items.service_prices`,
+    addLabelKey: `${T}.add.service_prices`,
+    fields: [
+      field.text('name', { span: 6, labelKey: `${T}.fields.fee_name` }),
+      field.text('name_en', { span: 6, labelKey: `${T}.fields.fee_name_en` }),
+      field.textarea('description', { span: 6, rows: 2, labelKey: `${T}.fields.fee_desc` }),
+      field.textarea('description_en', { span: 6, rows: 2, labelKey: `${T}.fields.fee_desc_en` }),
+      field.number('value', { span: 4, min: 0, decimalScale: 2 }),
+      field.select('type', {
+        span: 4,
+        labelKey: `${T}.fields.fee_type`,
+        initial: 'fixed',
+        options: options(SERVICE_PRICE_TYPES, 'fee_types'),
+      }),
+      field.checkbox('person_price', { span: 4, switch: true }),
+    ],
+  }),
+  field.select('location_id', {
+    section: 'location',
+    span: 6,
+    searchable: true,
+    source: {
+      resource: 'locations',
+      labelKey: 'name',
+      params: { status: 'publish', is_active: undefined, sort_by: 'name', order_by: 'asc' },
+    },
+  }),
+  field.text('real_address', { section: 'location', span: 6 }),
+  field.number('long', { section: 'location', span: 4, readOnly: true, decimalScale: 7 }),
+  field.number('lat', { section: 'location', span: 4, readOnly: true, decimalScale: 7 }),
+  field.number('zoom', {
+    section: 'location',
+    span: 4,
+    min: MAP_MIN_ZOOM,
+    max: MAP_MAX_ZOOM,
+    step: 1,
+    decimalScale: 0,
+    initial: MAP_DEFAULT_ZOOM,
+  }),
+  field.map('map', { section: 'location', latField: 'lat', longField: 'long', zoomField: 'zoom' }),
+  surroundings('hotel_education'),
+  surroundings('hotel_transportation'),
+  surroundings('hotel_health'),
+  // ---- side column (checklist C-05)
+  field.select('status', { section: 'publishing', initial: 'draft', options: statusOptions }),
+  field.checkbox('is_featured', { section: 'publishing' }),
+  field.select('category_id', { section: 'publishing', searchable: true, ...active('categories') }),
+  field.image('featured_image', { section: 'publishing' }),
+  field.checkboxGroup('services', { section: 'amenities', columns: 1, ...active('services') }),
+  field.checkboxGroup('types', { section: 'amenities', columns: 1, ...active('types') }),
+  field.checkboxGroup('facilities', { section: 'amenities', columns: 1, ...active('facilities') }),
+]
+
+/**
+ * /app/hotels (catalogue-availability §2, checklist C): the list with every
+ * column of the spec in a compact table that fits a laptop with the menu open,
+ * and the full-page form at /app/hotels/create and /app/hotels/edit/{id}
+ * (sections in the spec's order, a side column for status, featured, the
+ * reference checkboxes, category and featured image). The lists behind the
+ * extra-price and service-fee switches show only when they are on, and the
+ * server saves them empty otherwise. Permissions `hotel_*`.
+ */
+export default defineResource<ResourceRow>({
+  name: 'hotels',
+  permission: 'hotel',
+  dense: true,
+  columns: [
+    col.text('name'),
+    col.text('slug', { width: 66 }),
+    col.relation('location', 'location.name', { width: 66 }),
+    col.custom('long', (row) => shortCoordinate(row.long), { width: 58 }),
+    col.custom('lat', (row) => shortCoordinate(row.lat), { width: 58 }),
+    col.text('zoom', { width: 44 }),
+    col.text('rating', { width: 48, labelKey: `${T}.columns.rating` }),
+    col.text('check_in', { width: 52, labelKey: `${T}.columns.check_in` }),
+    col.text('check_out', { width: 52, labelKey: `${T}.columns.check_out` }),
+    col.text('min_reservation', { width: 56, labelKey: `${T}.columns.min_reservation` }),
+    col.text('max_stay', { width: 52, labelKey: `${T}.columns.max_stay` }),
+    col.yesNo('is_featured', { width: 60, labelKey: `${T}.columns.is_featured` }),
+    col.money('price', { width: 96 }),
+    col.badge('status', { width: 72, colors: { publish: 'green' }, fallbackColor: 'red', labelPrefix: `${T}.statuses.` }),
+    col.date('created_at', { width: 80 }),
+  ],
+  filters: [
+    { name: 'status', options: statusOptions },
+    { name: 'location_id', source: { resource: 'locations', labelKey: 'name', params: { is_active: undefined } } },
+    { name: 'is_featured', options: yesNoOptions },
+    { name: 'category_id', ...active('categories') },
+  ],
+  sections: [
+    { key: 'main' },
+    { key: 'media' },
+    { key: 'policies' },
+    { key: 'stay' },
+    { key: 'pricing' },
+    { key: 'location' },
+    { key: 'surroundings' },
+    { key: 'publishing', side: true },
+    { key: 'amenities', side: true },
+  ],
+  fields,
+  schema: hotelInputSchema,
+  createHref: '/app/hotels/create',
+  editHref: (row) => `/app/hotels/edit/${row.id}`,
+  transformRow: (row) => initialValues(fields, 'edit', hotelRowForForm(row as Partial<HotelDetail> & ResourceRow)),
+  defaultSort: 'created_at',
+  exportFormat: 'csv',
+})
