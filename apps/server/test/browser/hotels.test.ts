@@ -64,6 +64,12 @@ async function api<T>(method: 'GET' | 'POST', url: string, payload?: Record<stri
   expect(res.statusCode, res.body).toBe(200)
   return res.json().data as T
 }
+/** Ticks a checkbox, switch or radio by keyboard (a click could land on the sticky save bar over it). */
+async function tick(input: Locator) {
+  await input.focus()
+  await input.press('Space')
+  await expect.poll(() => input.isChecked()).toBe(true)
+}
 async function choose(page: Page, input: Locator, option: string) {
   await input.click()
   await page.getByRole('option', { name: option, exact: true }).click()
@@ -151,6 +157,7 @@ interface Texts {
   minStay: string
   availability: string
   nameInUse: RegExp
+  stars: (n: number) => string
 }
 
 const EN: Texts = {
@@ -210,6 +217,7 @@ const EN: Texts = {
   minStay: 'Min Stay',
   availability: 'Availability',
   nameInUse: /Name in Used/i,
+  stars: (n) => `${n} of 5 stars`,
 }
 const ID: Texts = {
   lang: 'id',
@@ -268,6 +276,7 @@ const ID: Texts = {
   minStay: 'Minimal Menginap',
   availability: 'Ketersediaan',
   nameInUse: /Digunakan|Name in Used/i,
+  stars: (n) => `${n} dari 5 bintang`,
 }
 
 beforeAll(async () => {
@@ -359,12 +368,14 @@ async function hotelJourney(texts: Texts, name: string) {
   await page.keyboard.type('Five minutes from the Haram, with a rooftop view.')
   await field(page, texts.youtube).fill('https://www.youtube.com/watch?v=abc123')
   // Rating: the fourth star.
-  await page.locator('.mantine-Rating-root label').nth(3).click()
+  await tick(page.getByRole('radio', { name: texts.stars(4) }))
 
   // Gallery of 3, uploaded at once.
   const gallery = page.getByLabel(texts.gallery, { exact: true })
   await gallery.setInputFiles([1, 2, 3].map((i) => path.join(files, `photo${i}.png`)))
-  await expect.poll(() => page.getByRole('img', { name: new RegExp(`^${texts.gallery} \\d$`) }).count()).toBe(3)
+  await expect
+    .poll(() => page.getByRole('img', { name: new RegExp(`^${texts.gallery} \\d$`) }).count(), { timeout: 30_000 })
+    .toBe(3)
 
   // Two policies, both fields required.
   const p1 = page.getByRole('group', { name: texts.policy(1) })
@@ -383,12 +394,12 @@ async function hotelJourney(texts: Texts, name: string) {
 
   // The extra prices and service fees show only behind their switches.
   expect(await page.getByRole('group', { name: texts.extra(1) }).count()).toBe(0)
-  await page.getByLabel(texts.extraSwitch).check({ force: true })
+  await tick(page.getByLabel(texts.extraSwitch))
   const e1 = page.getByRole('group', { name: texts.extra(1) })
   await field(e1, texts.name).fill('Breakfast')
   await field(e1, texts.value).fill('45')
-  await e1.getByLabel(texts.perPerson).check({ force: true })
-  await page.getByLabel(texts.serviceSwitch).check({ force: true })
+  await tick(e1.getByLabel(texts.perPerson))
+  await tick(page.getByLabel(texts.serviceSwitch))
   const f1 = page.getByRole('group', { name: texts.fee(1) })
   await field(f1, texts.feeName).fill('City tax')
   await field(f1, texts.value).fill('5')
@@ -408,10 +419,10 @@ async function hotelJourney(texts: Texts, name: string) {
 
   // Side column.
   await choose(page, combo(page, texts.status), texts.publish)
-  await page.getByLabel(texts.featured, { exact: true }).check({ force: true })
+  await tick(page.getByLabel(texts.featured, { exact: true }))
   await choose(page, combo(page, texts.category), 'Hotel Bintang')
-  await page.getByLabel('Airport Pickup').check({ force: true })
-  await page.getByLabel('Prayer Room').check({ force: true })
+  await tick(page.getByLabel('Airport Pickup'))
+  await tick(page.getByLabel('Prayer Room'))
   await field(page, texts.featuredImage).setInputFiles(path.join(files, 'photo4.png'))
   await page.getByRole('img', { name: texts.featuredImage }).waitFor()
   await viewportShot(page, shot('02-create-filled'))
@@ -445,7 +456,9 @@ async function hotelJourney(texts: Texts, name: string) {
   expect(saved.gallery_images).toHaveLength(3)
   expect(saved.featured_image).toMatch(/\.png$/)
   expect(saved.policies.map((p) => p.title)).toEqual(['Check-in from 14:00', 'No smoking'])
-  expect(saved.prices_extra).toEqual([expect.objectContaining({ name: 'Breakfast', value: 45, type: 'one_time', person_price: true })])
+  expect(saved.prices_extra).toEqual([
+    expect.objectContaining({ name: 'Breakfast', value: 45, type: 'one_time', person_price: true }),
+  ])
   expect(saved.service_prices).toEqual([expect.objectContaining({ name: 'City tax', value: 5, type: 'percent' })])
   expect(saved.educations).toEqual([expect.objectContaining({ name: 'Umm Al-Qura University', distance: 3.5, type: 'km' })])
   // The list shows the spec's price format and the featured badge.
@@ -457,7 +470,9 @@ async function hotelJourney(texts: Texts, name: string) {
   await page.getByRole('heading', { name: texts.editHotel }).waitFor()
   await expect.poll(() => field(page, texts.name).first().inputValue()).toBe(name)
   await page.getByRole('group', { name: texts.policy(2) }).waitFor()
-  await expect.poll(() => page.getByRole('img', { name: new RegExp(`^${texts.gallery} \\d$`) }).count()).toBe(3)
+  await expect
+    .poll(() => page.getByRole('img', { name: new RegExp(`^${texts.gallery} \\d$`) }).count(), { timeout: 30_000 })
+    .toBe(3)
   await page.getByRole('button', { name: texts.removeImage(2) }).click()
   await field(page, texts.name).first().fill(`${name} (edited)`)
   await viewportShot(page, shot('05-edit'))
@@ -495,10 +510,10 @@ async function roomJourney(texts: Texts, hotelName: string, code: string) {
   await field(d, texts.minStay).fill('1')
   // Attributes grouped by group: one bed type (radio), two views (checkboxes).
   await d.getByRole('radiogroup', { name: 'Bed Type' }).waitFor()
-  await d.getByLabel('Twin Beds').check({ force: true })
-  await d.getByLabel('King Bed').check({ force: true })
-  await d.getByLabel('Haram View').check({ force: true })
-  await d.getByLabel('City View').check({ force: true })
+  await tick(d.getByLabel('Twin Beds'))
+  await tick(d.getByLabel('King Bed'))
+  await tick(d.getByLabel('Haram View'))
+  await tick(d.getByLabel('City View'))
   await viewportShot(page, shot('01-dialog'))
   await d.getByRole('button', { name: texts.save, exact: true }).click()
   await notification(page, texts.created).waitFor()

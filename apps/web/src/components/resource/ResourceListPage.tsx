@@ -348,7 +348,7 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
               styles={{
                 table: { tableLayout: 'fixed', minWidth, fontSize: resource.dense ? 'var(--mantine-font-size-xs)' : undefined },
               }}
-              classNames={{ table: 'resource-table' }}
+              classNames={{ table: resource.dense ? 'resource-table resource-table-dense' : 'resource-table' }}
               sortStatus={sortStatus}
               onSortStatusChange={(s) => {
                 // A newly chosen column starts ascending (the library keeps the previous direction).

@@ -1,8 +1,10 @@
 import { Group, Input, Rating, Text } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
 import type { CustomFieldProps } from '../../components/resource'
 
 /** The hotel rating as 1 to 5 stars (checklist C-11); the value is a whole number or ''. */
 export function RatingField({ form, field, label, required, disabled }: CustomFieldProps) {
+  const { t } = useTranslation()
   const input = form.getInputProps(field.name)
   const value = typeof input.value === 'number' ? input.value : 0
   return (
@@ -14,6 +16,7 @@ export function RatingField({ form, field, label, required, disabled }: CustomFi
           value={value}
           readOnly={disabled}
           aria-label={label}
+          getSymbolLabel={(n) => t('resources.hotels.stars', { n })}
           onChange={(v) => {
             form.setFieldValue(field.name, v)
             form.validateField(field.name)

@@ -19,8 +19,8 @@ describe('hotel edit form', () => {
     expect(out.name).toBe('Hilton')
   })
 
-  it('shows coordinates with at most 4 decimals', () => {
-    expect(shortCoordinate(39.82621234)).toBe('39.8262')
+  it('shows coordinates with at most 3 decimals', () => {
+    expect(shortCoordinate(39.82621234)).toBe('39.826')
     expect(shortCoordinate(-6.2)).toBe('-6.2')
     expect(shortCoordinate(null)).toBe('-')
   })

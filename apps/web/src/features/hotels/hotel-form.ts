@@ -13,8 +13,8 @@ export function hotelRowForForm<R extends Partial<HotelDetail>>(row: R): R & Rec
   return out as R & Record<string, unknown>
 }
 
-/** A coordinate for the list: at most 4 decimals (about 11 m), '-' when missing. */
+/** A coordinate for the list: at most 3 decimals (about 110 m), '-' when missing. */
 export function shortCoordinate(value: unknown): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return '-'
-  return String(Math.round(value * 10_000) / 10_000)
+  return String(Math.round(value * 1000) / 1000)
 }
