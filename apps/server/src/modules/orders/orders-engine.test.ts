@@ -5,7 +5,7 @@ import { createCompany, createUserWithPermissions, type Actor } from '../../../t
 import { applyCalendarCapacity } from '../../crud/inventory.js'
 import type { Db } from '../../db/client.js'
 import { ItemRefusal, addDays, cents, eachDay, registerOrderKind, sar, type ItemPlan } from './kinds.js'
-import { stockDrift } from './orders.service.js'
+import { isFuturePayment, stockDrift } from './orders.service.js'
 
 /**
  * The order engine on its own (issue 11): stock held by the database, the
@@ -294,6 +294,28 @@ describe('workflow and payments', () => {
     ])
     expect((await status('cancelled')).statusCode).toBe(422)
     expect((await pay({ amount: -1, method: 'cash' })).statusCode).toBe(422)
+  })
+
+  it("takes a payment dated the payer's today even where that is already tomorrow in UTC", async () => {
+    // 17:30 UTC is 00:30 the next day in Jakarta (UTC+7): that day is today there, the day after is not.
+    const now = new Date('2026-11-23T17:30:00Z')
+    expect(isFuturePayment('2026-11-24', now)).toBe(false)
+    expect(isFuturePayment('2026-11-23', now)).toBe(false)
+    expect(isFuturePayment('2026-11-25', now)).toBe(true)
+    // 09:00 UTC: no zone has reached the 24th yet.
+    expect(isFuturePayment('2026-11-24', new Date('2026-11-23T09:00:00Z'))).toBe(true)
+    // A time keeps the few minutes of clock skew.
+    expect(isFuturePayment('2026-11-23T17:33:00Z', now)).toBe(false)
+    expect(isFuturePayment('2026-11-23T17:40:00Z', now)).toBe(true)
+
+    const o = (await api('POST', '/orders', order([stay(room({ price: 300 }), day(30), 1)]))).json().data
+    const latest = new Date(Date.now() + 14 * 3_600_000 - 60_000).toISOString().slice(0, 10)
+    const pay = (paid_at: string) => api('POST', `/orders/${o.id}/payments`, { amount: 10, method: 'cash', paid_at })
+    const ok = await pay(latest)
+    expect(ok.statusCode, ok.body).toBe(200)
+    const tooLate = await pay(addDays(latest, 1))
+    expect(tooLate.statusCode).toBe(422)
+    expect(tooLate.json().errors.paid_at).toBeDefined()
   })
 
   it('cancelling returns the stock; cancelled -> paid is refused', async () => {

@@ -403,6 +403,20 @@ export async function changeStatus(db: Db, auth: SessionUser, id: number, to: Or
 
 /** Latest `paid_at` accepted ahead of the server clock (a client clock a little ahead). */
 const CLOCK_SKEW_MS = 5 * 60 * 1000
+/** The furthest time zone ahead of UTC (UTC+14): its date is the latest "today" anywhere. */
+const LATEST_ZONE_MS = 14 * 60 * 60 * 1000
+
+/**
+ * Whether a payment's `paid_at` is in the future. A time is compared with the
+ * clock (a few minutes of skew allowed); a day (`YYYY-MM-DD`) is the payer's
+ * calendar day, so it is in the future only when it is after today in every
+ * time zone: an agency in Jakarta (UTC+7) recording a payment of its today at
+ * 01:00 is still on the previous UTC day, and must not be refused.
+ */
+export function isFuturePayment(paidAt: string, now: Date = new Date()): boolean {
+  if (paidAt.length === 10) return paidAt > new Date(now.getTime() + LATEST_ZONE_MS).toISOString().slice(0, 10)
+  return new Date(paidAt).getTime() > now.getTime() + CLOCK_SKEW_MS
+}
 
 /**
  * POST /orders/{id}/payments: a payment (positive) or refund (negative) in SAR.
@@ -414,7 +428,7 @@ const CLOCK_SKEW_MS = 5 * 60 * 1000
 export async function addPayment(db: Db, auth: SessionUser, id: number, input: PaymentInput): Promise<number> {
   const paidAt = input.paid_at ? new Date(input.paid_at.length === 10 ? `${input.paid_at}T00:00:00Z` : input.paid_at) : new Date()
   if (Number.isNaN(paidAt.getTime())) throw unprocessable({ paid_at: ['field.invalid'] })
-  if (paidAt.getTime() > Date.now() + CLOCK_SKEW_MS) throw unprocessable({ paid_at: ['orders.paid_at_future'] })
+  if (input.paid_at && isFuturePayment(input.paid_at)) throw unprocessable({ paid_at: ['orders.paid_at_future'] })
   if (paidAt.getUTCFullYear() < 2000) throw unprocessable({ paid_at: ['field.invalid'] })
   return withRetry(() =>
     db.transaction(async (raw) => {
