@@ -86,7 +86,11 @@ export function start(
       clearTimeout(timer)
       resolve({ child, port: p })
     }
-    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start: ${head}${err}`)), 60_000)
+    // A loaded machine (other agents' tests) can take over a minute to compile and start the app.
+    const timer = setTimeout(
+      () => reject(new Error(`${args.join(' ')} did not start: ${head}${err}`)),
+      Number(process.env.BENCH_START_TIMEOUT ?? 180_000),
+    )
     child.stdout!.on('data', (d: Buffer) => {
       if (head.length < 10_000) head += d.toString()
       const m = head.match(/LISTENING (\d+)/)

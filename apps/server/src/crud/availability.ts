@@ -6,6 +6,7 @@ import { z } from 'zod'
 import {
   AVAILABILITY_RANGE_LENGTH_KEY,
   AVAILABILITY_RANGE_ORDER_KEY,
+  AVAILABILITY_WEEKDAYS_NONE_KEY,
   MAX_AVAILABILITY_DAYS,
   availabilityReadSchema,
   availabilityWriteSchema,
@@ -28,6 +29,7 @@ registerMessages({
   en: {
     [AVAILABILITY_RANGE_ORDER_KEY]: 'End date cannot be before the start date',
     [AVAILABILITY_RANGE_LENGTH_KEY]: `A range covers at most ${MAX_AVAILABILITY_DAYS} days`,
+    [AVAILABILITY_WEEKDAYS_NONE_KEY]: 'None of the days of the range falls on these weekdays',
     date_invalid: '{field} must be a real date (YYYY-MM-DD)',
     money_decimals: '{field} has at most 2 decimals',
     'availability.above_limit': '{field} cannot be above {limit}',
@@ -35,6 +37,7 @@ registerMessages({
   id: {
     [AVAILABILITY_RANGE_ORDER_KEY]: 'Tanggal akhir tidak boleh sebelum tanggal mulai',
     [AVAILABILITY_RANGE_LENGTH_KEY]: `Satu rentang paling banyak ${MAX_AVAILABILITY_DAYS} hari`,
+    [AVAILABILITY_WEEKDAYS_NONE_KEY]: 'Tidak ada hari dalam rentang ini yang jatuh pada hari-hari tersebut',
     date_invalid: '{field} harus tanggal yang valid (YYYY-MM-DD)',
     money_decimals: '{field} paling banyak 2 angka desimal',
     'availability.above_limit': '{field} tidak boleh lebih dari {limit}',

@@ -195,6 +195,8 @@ afterAll(async () => {
 async function open(texts: Texts, url: string, who: Actor = owner): Promise<Page> {
   const page = await env.newPage({ locale: texts.lang === 'id' ? 'id-ID' : 'en-US' })
   await page.setViewportSize({ width: 1366, height: 768 })
+  // Patience, not timing: with other agents' tests on both cores a first page load can pass 15 s.
+  page.setDefaultTimeout(60_000)
   await page.context().addCookies([
     { name: 'locale', value: texts.lang, url: env.baseUrl },
     { name: 'token', value: who.token, url: env.baseUrl, httpOnly: true, sameSite: 'Strict' },
@@ -310,11 +312,28 @@ describe('availability calendar', () => {
       const page = await open(texts, `/app/rooms/${room}/availability?month=2026-12`)
       await page.getByRole('heading', { name: texts.roomTitle }).waitFor()
       await page.getByRole('cell', { name: 'Hilton Suites Makkah' }).waitFor()
-      await expect.poll(() => day(page, '2026-12-10').getAttribute('data-state')).toBe('default')
-      const roomDay = await day(page, '2026-12-10').textContent()
+      await expect.poll(() => day(page, '2026-12-20').getAttribute('data-state')).toBe('default')
+      const roomDay = await day(page, '2026-12-20').textContent()
       expect(roomDay).toContain('SAR 750')
       expect(roomDay).toContain('10')
       await viewportShot(page, `availability-${texts.lang}-05-room`)
+
+      // Dragging across ten days opens the dialog on that range (issue 9).
+      await day(page, '2026-12-07').hover()
+      await page.mouse.down()
+      await day(page, '2026-12-11').hover()
+      await day(page, '2026-12-16').hover()
+      await page.mouse.up()
+      const d = page.getByRole('dialog').filter({ hasText: texts.dialogTitle })
+      await expect.poll(() => d.locator('.mantine-DatePickerInput-input').textContent()).toBe('07-12-2026 – 16-12-2026')
+      const price = texts.lang === 'en' ? '900' : '950'
+      await field(d, texts.price).fill(price)
+      await d.getByRole('button', { name: texts.update, exact: true }).click()
+      await notification(page, texts.updated).waitFor()
+      await expect.poll(() => day(page, '2026-12-16').getAttribute('data-state')).toBe('stored')
+      await expect.poll(() => day(page, '2026-12-07').textContent()).toContain(`SAR ${price}`)
+      expect(await day(page, '2026-12-17').getAttribute('data-state')).toBe('default')
+      await viewportShot(page, `availability-${texts.lang}-05b-room-range`)
 
       await page.goto(`/app/train_route/${route}/availability?month=2026-12`)
       await page.getByRole('heading', { name: texts.trainTitle }).waitFor()

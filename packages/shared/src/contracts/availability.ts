@@ -19,6 +19,8 @@ export const AVAILABILITY_MAX_YEAR = 2199
 /** Message keys of the range rules (server `availability.*`, web `validation.availability_*`). */
 export const AVAILABILITY_RANGE_ORDER_KEY = 'availability_range_order'
 export const AVAILABILITY_RANGE_LENGTH_KEY = 'availability_range_length'
+/** A weekday mask that picks no day of the range (a Sunday-only mask on Monday to Friday). */
+export const AVAILABILITY_WEEKDAYS_NONE_KEY = 'availability_weekdays_none'
 
 /** `YYYY-MM-DD` that names a real day: 2026-02-30 and 2026-13-01 are refused. */
 export function isCalendarDate(v: string): boolean {
@@ -98,6 +100,15 @@ export function availabilityReadSchema(shape: AvailabilityShape) {
   )
 }
 
+/** Whether a range of at most a week has a day on one of `weekdays` (ISO, 1 = Monday); longer ranges always do. */
+export function rangeHasWeekday(start: string, end: string, weekdays: readonly number[]): boolean {
+  const days = daysInRange(start, end)
+  if (days >= 7) return true
+  const first = new Date(`${start}T00:00:00Z`).getUTCDay() || 7
+  for (let i = 0; i < days; i++) if (weekdays.includes(((first - 1 + i) % 7) + 1)) return true
+  return false
+}
+
 /** `POST /{calendar}`: every day from start_date to end_date (optionally only `weekdays`) gets `values`. */
 export function availabilityWriteSchema(shape: AvailabilityShape) {
   return withRange(
@@ -110,7 +121,13 @@ export function availabilityWriteSchema(shape: AvailabilityShape) {
       weekdays: weekdaysField.optional(),
       ...shape.values,
     }),
-  )
+  ).superRefine((v, ctx) => {
+    // A mask that picks nothing would write nothing and still answer 200.
+    const { start_date, end_date, weekdays } = v as { start_date?: string; end_date?: string; weekdays?: number[] }
+    if (!weekdays?.length || !start_date || !end_date || !isCalendarDate(start_date) || !isCalendarDate(end_date)) return
+    if (daysInRange(start_date, end_date) < 1 || rangeHasWeekday(start_date, end_date, weekdays)) return
+    ctx.addIssue({ code: 'custom', path: ['weekdays'], message: AVAILABILITY_WEEKDAYS_NONE_KEY, input: weekdays })
+  })
 }
 
 /** Rooms (`/rooms_availibility`, the spec's spelling): price, capacity (not above the room's stock), blocked. */

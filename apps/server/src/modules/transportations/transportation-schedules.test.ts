@@ -114,6 +114,12 @@ describe('transportation calendar', () => {
     ['a negative sale price', { sale_price: -5 }, 'sale_price'],
     ['a non-numeric price', { price: 'abc' }, 'price'],
     ['blocked as maybe', { blocked: 'maybe' }, 'blocked'],
+    // Tuesday 1 to Saturday 5 December 2026 has no Sunday: nothing to write is an error, not a silent 200.
+    [
+      'a weekday mask that picks no day of the range',
+      { start_date: '2026-12-01', end_date: '2026-12-05', weekdays: [7] },
+      'weekdays',
+    ],
     ['no vehicle', { transportation_id: undefined }, 'transportation_id'],
   ])('refuses %s with 422 on the field and writes nothing', async (_what, change, field) => {
     const before = await days()

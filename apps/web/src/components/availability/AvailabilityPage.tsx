@@ -45,7 +45,7 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
   const [params, setParams] = useSearchParams()
   const month = readMonth(params.get('month'))
   const [chosenVariant, setVariant] = useState<string>()
-  const [picked, setPicked] = useState<DayView | null>(null)
+  const [picked, setPicked] = useState<{ day: DayView; end?: string } | null>(null)
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false })
   const title = t(`availability.kinds.${def.name}.title`)
   useDocumentTitle(title)
@@ -121,7 +121,7 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
     )
   }
 
-  const openDay = (day: DayView) => setPicked(day)
+  const openDay = (day: DayView, end?: string) => setPicked({ day, end })
   const today = toIsoDate(new Date())
   const firstOpen = days.get(today) ?? days.values().next().value
 
@@ -212,7 +212,14 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
           )}
         </Stack>
       </Paper>
-      <RangeDialog def={def} itemId={id!} variant={variant} day={picked} onClose={() => setPicked(null)} />
+      <RangeDialog
+        def={def}
+        itemId={id!}
+        variant={variant}
+        day={picked?.day ?? null}
+        end={picked?.end}
+        onClose={() => setPicked(null)}
+      />
     </Stack>
   )
 }

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react'
 import { Badge, Box, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core'
 import { IconPointFilled } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
@@ -37,7 +38,8 @@ interface GridProps {
   stock: Map<string, DayStock>
   /** Phones: the month as a list of days instead of a 7-column grid. */
   compact: boolean
-  onPick?: (day: DayView) => void
+  /** A day clicked, or the first day of a range dragged across and its last day. */
+  onPick?: (day: DayView, end?: string) => void
 }
 
 /**
@@ -45,10 +47,35 @@ interface GridProps {
  * declaration's colour with its values, a blocked day red with "Blocked", a
  * day without a row in grey with the item's defaults; a dot marks a stored
  * day whose values differ from the defaults. Each day is a button that opens
- * the range dialog on it.
+ * the range dialog on it; dragging across days (mouse) opens it on that range.
  */
 export function MonthGrid({ def, weeks, days, stock, compact, onPick }: GridProps) {
   const { i18n } = useTranslation()
+  const [drag, setDrag] = useState<{ from: string; to: string } | null>(null)
+  const dragging = !!drag
+  useEffect(() => {
+    if (!dragging) return
+    // Released outside the days: no range.
+    const cancel = () => setDrag(null)
+    window.addEventListener('mouseup', cancel)
+    return () => window.removeEventListener('mouseup', cancel)
+  }, [dragging])
+  const [lo, hi] = drag ? [drag.from, drag.to].sort() : ['', '']
+  const dragProps = (date: string) =>
+    onPick
+      ? {
+          selecting: !!drag && date >= lo! && date <= hi!,
+          onDown: () => setDrag({ from: date, to: date }),
+          onEnter: () => drag && setDrag({ ...drag, to: date }),
+          onUp: () => {
+            if (!drag) return
+            const [a, b] = [drag.from, date].sort()
+            setDrag(null)
+            const first = days.get(a!)
+            if (first) onPick(first, b)
+          },
+        }
+      : undefined
   if (compact) {
     const cells = weeks.flat().filter((c) => c.inMonth)
     return (
@@ -74,7 +101,14 @@ export function MonthGrid({ def, weeks, days, stock, compact, onPick }: GridProp
           {week.map((c) => (
             <Box key={c.date} role="gridcell" className={classes.cellWrap}>
               {c.inMonth ? (
-                <DayButton def={def} cell={c} day={days.get(c.date)} stock={stock.get(c.date)} onPick={onPick} />
+                <DayButton
+                  def={def}
+                  cell={c}
+                  day={days.get(c.date)}
+                  stock={stock.get(c.date)}
+                  onPick={onPick}
+                  drag={dragProps(c.date)}
+                />
               ) : (
                 <Text className={classes.outside} size="sm" aria-hidden>
                   {c.day}
@@ -95,13 +129,16 @@ function DayButton({
   stock,
   onPick,
   compact,
+  drag,
 }: {
   def: CalendarDefinition
   cell: GridCell
   day?: DayView
   stock?: DayStock
-  onPick?: (day: DayView) => void
+  onPick?: (day: DayView, end?: string) => void
   compact?: boolean
+  /** Mouse range selection (the grid); without it a click opens the day. */
+  drag?: { selecting: boolean; onDown: () => void; onEnter: () => void; onUp: () => void }
 }) {
   const { t, i18n } = useTranslation()
   if (!day) return null
@@ -128,7 +165,12 @@ function DayButton({
       data-changed={marked || undefined}
       style={{ '--day-color': `var(--mantine-color-${color}-6)`, '--day-bg': `var(--mantine-color-${color}-0)` }}
       aria-label={description}
-      onClick={onPick ? () => onPick(day) : undefined}
+      data-selecting={drag?.selecting || undefined}
+      onMouseDown={drag ? (e) => e.button === 0 && drag.onDown() : undefined}
+      onMouseEnter={drag?.onEnter}
+      onMouseUp={drag?.onUp}
+      // The mouse opens the dialog on release (one day or the dragged range); keys and touch by click.
+      onClick={onPick ? (e) => (!drag || e.detail === 0) && onPick(day) : undefined}
       disabled={!onPick}
     >
       <Group justify="space-between" gap={4} wrap="nowrap" className={compact ? classes.listHead : undefined}>

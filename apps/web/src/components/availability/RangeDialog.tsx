@@ -21,6 +21,8 @@ interface RangeDialogProps {
   variant?: string
   /** The day clicked: the dialog opens on it. Null = closed. */
   day: DayView | null
+  /** Last day of a dragged range; default the day alone. */
+  end?: string
   onClose: () => void
 }
 
@@ -30,7 +32,7 @@ interface RangeDialogProps {
  * values, validated with the same schema as the server; the server's field
  * errors come back on their fields. One Update button.
  */
-export function RangeDialog({ def, itemId, variant, day, onClose }: RangeDialogProps) {
+export function RangeDialog({ def, itemId, variant, day, end, onClose }: RangeDialogProps) {
   const { t } = useTranslation()
   return (
     <Modal
@@ -40,12 +42,14 @@ export function RangeDialog({ def, itemId, variant, day, onClose }: RangeDialogP
       title={<Text fw={600}>{t('availability.update_title')}</Text>}
       closeOnClickOutside={false}
     >
-      {day && <RangeForm key={day.date} def={def} itemId={itemId} variant={variant} day={day} onClose={onClose} />}
+      {day && (
+        <RangeForm key={`${day.date}-${end}`} def={def} itemId={itemId} variant={variant} day={day} end={end} onClose={onClose} />
+      )}
     </Modal>
   )
 }
 
-function RangeForm({ def, itemId, variant, day, onClose }: Omit<RangeDialogProps, 'day'> & { day: DayView }) {
+function RangeForm({ def, itemId, variant, day, end, onClose }: Omit<RangeDialogProps, 'day'> & { day: DayView }) {
   const { t, i18n } = useTranslation()
   const write = useCalendarWrite(def)
   const schema = useMemo(() => availabilityWriteSchema(def.shape), [def.shape])
@@ -70,7 +74,7 @@ function RangeForm({ def, itemId, variant, day, onClose }: Omit<RangeDialogProps
 
   const form = useForm<FormValues>({
     mode: 'controlled',
-    initialValues: initialRangeValues(def, day),
+    initialValues: initialRangeValues(def, day, end),
     validateInputOnBlur: true,
     validate: (values) => {
       const body = toWriteBody(def, itemId, values as RangeFormValues, variant)

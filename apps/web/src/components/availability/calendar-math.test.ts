@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { expandRange, isoWeekday, mergeDays, monthGrid, monthRange, shiftMonth } from './calendar-math'
+import { rangeHasWeekday } from '@app/shared'
+import { addDays, expandRange, isoWeekday, mergeDays, monthGrid, monthRange, shiftMonth } from './calendar-math'
 
 const dates = (weeks: ReturnType<typeof monthGrid>) => weeks.map((w) => w.map((c) => c.date))
 
@@ -76,6 +77,18 @@ describe('weekday mask', () => {
     expect(expandRange('2028-02-29', '2028-02-29')).toEqual(['2028-02-29'])
     // A Sunday-only mask on a range without a Sunday touches nothing.
     expect(expandRange('2026-12-01', '2026-12-05', [7])).toEqual([])
+  })
+})
+
+describe('a mask that picks no day', () => {
+  it('is found by the shared rule exactly when the expansion is empty', () => {
+    for (let start = 0; start < 14; start++)
+      for (let length = 1; length <= 9; length++)
+        for (const mask of [[1], [7], [5, 6], [2, 4], [3]]) {
+          const from = addDays('2026-11-30', start)
+          const to = addDays(from, length - 1)
+          expect(rangeHasWeekday(from, to, mask), `${from}..${to} ${mask.join(',')}`).toBe(expandRange(from, to, mask).length > 0)
+        }
   })
 })
 

@@ -42,6 +42,18 @@ describe('range dialog values', () => {
     })
   })
 
+  it('opens on a dragged range from its first day to its last', () => {
+    const day = {
+      date: '2026-12-07',
+      stored: false,
+      blocked: false,
+      values: { price: 850, sale_price: 800, blocked: false },
+      changed: [],
+    }
+    expect(initialRangeValues(vehicle, day, '2026-12-16').date_range).toEqual(['2026-12-07', '2026-12-16'])
+    expect(initialRangeValues(vehicle, day, '2026-12-01').date_range).toEqual(['2026-12-07', '2026-12-07'])
+  })
+
   it('sends the range ends, the weekday mask sorted, and what the server schema accepts', () => {
     const body = toWriteBody(vehicle, '7', {
       date_range: ['2026-12-01', '2026-12-31'],

@@ -8,10 +8,10 @@ export type RangeFormValues = {
   blocked: boolean | null
 } & Record<string, unknown>
 
-/** The dialog opened on a day: that day alone, with what the day shows now (its row, else the defaults). */
-export function initialRangeValues(def: CalendarDefinition, day: DayView): RangeFormValues {
+/** The dialog opened on a day (or a range dragged from it to `end`), with what the day shows now (its row, else the defaults). */
+export function initialRangeValues(def: CalendarDefinition, day: DayView, end?: string): RangeFormValues {
   return {
-    date_range: [day.date, day.date],
+    date_range: [day.date, end && end > day.date ? end : day.date],
     weekdays: [],
     blocked: day.blocked,
     ...Object.fromEntries(def.values.map((v) => [v.key, day.values[v.key] ?? null])),
