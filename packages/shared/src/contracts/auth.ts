@@ -106,6 +106,34 @@ export interface GoogleSignupRequired {
   name: string
 }
 
+/**
+ * `GET /dashboard/orders`: the business of the desks the caller may read
+ * (issue 11). Bookings and revenue (SAR, orders not cancelled, by the month
+ * they were made) for the same 12 months as `DashboardData`; room occupancy of
+ * the next 30 days (only with a hotel desk); items of open orders starting in
+ * the next 7 days.
+ */
+export interface DashboardOrders {
+  months: string[]
+  bookings: number[]
+  revenue: number[]
+  occupancy: { days: Array<{ day: string; booked: number; capacity: number }>; booked: number; capacity: number } | null
+  arrivals: {
+    total: number
+    items: Array<{
+      order_id: number
+      code: string
+      customer_name: string
+      status: string
+      kind: 'room' | 'train' | 'transportation'
+      item_name: string
+      start_date: string
+      end_date: string
+      quantity: number
+    }>
+  }
+}
+
 /** `GET /dashboard`: monthly counts of new rows, oldest month first. */
 export interface DashboardData {
   /** `YYYY-MM`, the last 12 months including the current one. */

@@ -132,6 +132,8 @@ export const orderItems = pgTable(
   (t) => [
     index('order_items_order_idx').on(t.order_id, t.position),
     index('order_items_stock_idx').on(t.kind, t.item_id, t.variant, t.start_date),
+    // The dashboard's arrivals: a company's items starting in the next days.
+    index('order_items_company_start_idx').on(t.company_id, t.start_date),
     check('order_items_kind_ck', sql`${t.kind} IN (${inList(ORDER_ITEM_KINDS)})`),
     check(
       'order_items_values_ck',

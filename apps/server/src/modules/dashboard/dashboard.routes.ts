@@ -1,9 +1,10 @@
 import { getTableColumns, getTableName, is, sql, type SQL } from 'drizzle-orm'
 import { PgTable, type PgColumn } from 'drizzle-orm/pg-core'
 import type { FastifyInstance } from 'fastify'
-import type { DashboardData } from '@app/shared'
+import { DESK_ENTITY, DESK_OF_KIND, ORDER_DESKS, ORDER_OPEN_STATUSES, type DashboardData, type DashboardOrders, type OrderDesk } from '@app/shared'
 import type { Db } from '../../db/client.js'
 import * as schema from '../../db/schema/index.js'
+import type { SessionUser } from '../../lib/sessions.js'
 import { requireAuth } from '../../plugins/auth.js'
 
 export const DASHBOARD_MONTHS = 12
@@ -64,7 +65,105 @@ export async function dashboardFigures(db: Db, companyId: number, now = new Date
   return { months, series }
 }
 
+const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows
+const DESK_FLAG: Record<OrderDesk, string> = { hotel: 'has_room', train: 'has_train', transportation: 'has_transportation' }
+const readActions = ['list', 'view'] as const
+/** Desks whose orders the caller may read (`_list` or `_view`). */
+export function readableDesks(auth: SessionUser): OrderDesk[] {
+  return ORDER_DESKS.filter((d) => readActions.some((a) => auth.permissions.has(`${DESK_ENTITY[d]}_${a}`)))
+}
+const addDays = (day: string, n: number) => {
+  const d = new Date(`${day}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + n)
+  return d.toISOString().slice(0, 10)
+}
+const open = sql.raw(ORDER_OPEN_STATUSES.map((s) => `'${s}'`).join(', '))
+export const ARRIVALS_SHOWN = 50
+
+/**
+ * The business figures of the desks the caller reads (issue 11), in three
+ * statements over indexes: orders by (company, created_at) for the months,
+ * rooms x the next 30 days against `inventory_stock` (a day without a stock row
+ * holds its calendar capacity, 0 when blocked, else the room's stock), and
+ * items by (company, start_date) for the arrivals. Days are UTC, as orders count them.
+ */
+export async function orderFigures(db: Db, auth: SessionUser, now = new Date()): Promise<DashboardOrders> {
+  const desks = readableDesks(auth)
+  const months = lastMonths(DASHBOARD_MONTHS, now)
+  const today = now.toISOString().slice(0, 10)
+  const onDesks = sql.raw(desks.map((d) => DESK_FLAG[d]).join(' OR ') || 'false')
+  const kinds = sql.raw(
+    (Object.keys(DESK_OF_KIND) as Array<keyof typeof DESK_OF_KIND>)
+      .filter((k) => desks.includes(DESK_OF_KIND[k]))
+      .map((k) => `'${k}'`)
+      .join(', ') || "''",
+  )
+  const monthly = rowsOf<{ month: string; n: number | string; revenue: number | string }>(
+    await db.execute(sql`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, count(*)::int AS n,
+        coalesce(sum(total), 0)::float8 AS revenue
+      FROM orders WHERE company_id = ${auth.companyId} AND created_at >= ${`${months[0]}-01T00:00:00Z`}::timestamptz
+        AND status <> 'cancelled' AND (${onDesks})
+      GROUP BY 1`),
+  )
+  const bookings = months.map(() => 0)
+  const revenue = months.map(() => 0)
+  for (const r of monthly) {
+    const i = months.indexOf(r.month)
+    if (i < 0) continue
+    bookings[i] = Number(r.n)
+    revenue[i] = Math.round(Number(r.revenue) * 100) / 100
+  }
+
+  let occupancy: DashboardOrders['occupancy'] = null
+  if (desks.includes('hotel')) {
+    const days = rowsOf<{ day: string; booked: number | string; capacity: number | string }>(
+      await db.execute(sql`SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
+          coalesce(sum(s.booked), 0)::int AS booked,
+          coalesce(sum(CASE WHEN r.is_active THEN coalesce(s.capacity, CASE WHEN a.blocked THEN 0 ELSE a.capacity END, r.room_stock) ELSE 0 END), 0)::int AS capacity
+        FROM generate_series(${today}::date, ${today}::date + 29, interval '1 day') AS d(day)
+        JOIN rooms r ON r.company_id = ${auth.companyId}
+        LEFT JOIN room_availability a ON a.room_id = r.id AND a.date = d.day::date
+        LEFT JOIN inventory_stock s ON s.kind = 'room' AND s.item_id = r.id AND s.variant = '' AND s.day = d.day::date
+        GROUP BY d.day ORDER BY d.day`),
+    ).map((r) => ({ day: r.day, booked: Number(r.booked), capacity: Number(r.capacity) }))
+    occupancy = {
+      days,
+      booked: days.reduce((s, d) => s + d.booked, 0),
+      capacity: days.reduce((s, d) => s + d.capacity, 0),
+    }
+  }
+
+  const arrivalRows = rowsOf<DashboardOrders['arrivals']['items'][number] & { total: number | string }>(
+    await db.execute(sql`SELECT o.id AS order_id, o.code, o.customer_name, o.status, i.kind, i.item_name,
+        to_char(i.start_date, 'YYYY-MM-DD') AS start_date, to_char(i.end_date, 'YYYY-MM-DD') AS end_date, i.quantity,
+        count(*) OVER ()::int AS total
+      FROM order_items i JOIN orders o ON o.id = i.order_id
+      WHERE i.company_id = ${auth.companyId} AND i.start_date BETWEEN ${today}::date AND ${addDays(today, 6)}::date
+        AND i.kind IN (${kinds}) AND o.status IN (${open})
+      ORDER BY i.start_date, o.code, i.position
+      LIMIT ${ARRIVALS_SHOWN}`),
+  )
+  return {
+    months,
+    bookings,
+    revenue,
+    occupancy,
+    arrivals: {
+      total: Number(arrivalRows[0]?.total ?? 0),
+      items: arrivalRows.map(({ total: _t, ...r }) => ({ ...r, quantity: Number(r.quantity), order_id: Number(r.order_id) })),
+    },
+  }
+}
+
 export default async function dashboardRoutes(app: FastifyInstance) {
+  app.get(
+    '/dashboard/orders',
+    {
+      schema: { tags: ['dashboard'] },
+      config: { access: ORDER_DESKS.flatMap((d) => readActions.map((a) => `${DESK_ENTITY[d]}_${a}`)) },
+    },
+    async (req) => ({ data: await orderFigures(app.db, requireAuth(req)) }),
+  )
   app.get('/dashboard', { schema: { tags: ['dashboard'] }, config: { access: 'session' } }, async (req) => ({
     data: await dashboardFigures(app.db, requireAuth(req).companyId),
   }))

@@ -59,3 +59,59 @@ export function TotalsBarChart({ data, series, valueLabel }: { data: DashboardDa
     />
   )
 }
+
+/** Orders made per month (bars) and their value in SAR (area), the same 12 months. */
+export function BookingsChart({ rows, label }: { rows: Array<{ month: string; bookings: number }>; label: string }) {
+  return (
+    <BarChart
+      h={260}
+      data={rows}
+      dataKey="month"
+      gridAxis="y"
+      tickLine="y"
+      yAxisProps={{ allowDecimals: false }}
+      series={[{ name: 'bookings', label, color: 'ocean.6' }]}
+    />
+  )
+}
+
+export function RevenueChart({
+  rows,
+  label,
+  money,
+}: {
+  rows: Array<{ month: string; revenue: number }>
+  label: string
+  money: (n: number) => string
+}) {
+  return (
+    <AreaChart
+      h={260}
+      data={rows}
+      dataKey="month"
+      curveType="monotone"
+      gridAxis="y"
+      tickLine="y"
+      fillOpacity={0.3}
+      valueFormatter={money}
+      yAxisProps={{ width: 105 }}
+      series={[{ name: 'revenue', label, color: 'teal.6' }]}
+    />
+  )
+}
+
+/** Booked share of each of the next 30 days' room capacity, in percent. */
+export function OccupancyChart({ rows, label }: { rows: Array<{ day: string; percent: number }>; label: string }) {
+  return (
+    <BarChart
+      h={220}
+      data={rows}
+      dataKey="day"
+      gridAxis="y"
+      tickLine="y"
+      yAxisProps={{ domain: [0, 100], width: 45 }}
+      unit="%"
+      series={[{ name: 'percent', label, color: 'violet.6' }]}
+    />
+  )
+}

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../lib/use-document-title'
 import { fetchDashboard } from './api'
 import { roleLabel } from '../../lib/display-names'
 import { SERIES_COLORS, type ChartSeries } from './series'
+import BusinessSection, { readsOrders } from './BusinessSection'
 
 // recharts is heavy: the charts come in their own chunk, after the page itself.
 const MonthlyAreaChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.MonthlyAreaChart })))
@@ -60,6 +61,8 @@ export default function DashboardPage() {
           </Paper>
         ))}
       </SimpleGrid>
+
+      {readsOrders(me) && <BusinessSection monthLabel={monthLabel} />}
 
       {figures.isError && (
         <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('alert.title')}>

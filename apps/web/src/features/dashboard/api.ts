@@ -1,5 +1,9 @@
-import type { DashboardData } from '@app/shared'
+import type { DashboardData, DashboardOrders } from '@app/shared'
 import { api, unwrap } from '../../lib/api-client'
 
 /** `GET /dashboard`: the company's new rows per month (last 12) and totals. */
 export const fetchDashboard = () => unwrap(api.get<{ data: DashboardData }>('/dashboard')).then((r) => r.data)
+
+/** `GET /dashboard/orders`: bookings and revenue per month, room occupancy, arrivals of the week (order desks only). */
+export const fetchDashboardOrders = () =>
+  unwrap(api.get<{ data: DashboardOrders }>('/dashboard/orders')).then((r) => r.data)

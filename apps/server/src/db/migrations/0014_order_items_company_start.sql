@@ -1,0 +1,1 @@
+CREATE INDEX "order_items_company_start_idx" ON "order_items" USING btree ("company_id","start_date");

@@ -1,0 +1,106 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../../src/db/client.js'
+import { addDays } from '../../src/modules/orders/kinds.js'
+import { createHotelRoom, createTrainRoute } from '../helpers/bookables.js'
+import { createCompany, createUserWithPermissions, type Actor } from '../helpers/fixtures.js'
+import { startBrowserEnv, type BrowserEnv } from './harness.js'
+
+/**
+ * The business dashboard (issue 11) in real Chromium, English and Indonesian,
+ * laptop and phone: bookings and revenue per month, room occupancy of the next
+ * 30 days, arrivals this week; a user without an order desk does not get it.
+ */
+let env: BrowserEnv
+let owner: Actor
+const password = 'owner-password-1'
+const day = (n: number) => addDays(new Date().toISOString().slice(0, 10), n)
+
+async function signIn(page: Page, email: string, pass = password) {
+  await page.goto('/login')
+  await page.getByLabel(/^Email( \*)?$/).fill(email)
+  await page.getByLabel(/^(Password|Kata Sandi)( \*)?$/).fill(pass)
+  await page.getByRole('button', { name: /^(Login|Masuk)$/ }).click()
+  await page.waitForURL(/\/app/)
+}
+
+beforeAll(async () => {
+  env = await startBrowserEnv()
+  owner = (await createCompany(env.app, { name: 'Barakah Travel', password })).owner
+  const db = env.app.db as Db
+  const { roomId } = await createHotelRoom(db, owner.companyId, {}, { room_stock: 4, price: 450 })
+  const routeId = await createTrainRoute(db, owner.companyId, { price_adult: 180 })
+  const book = async (name: string, items: unknown[]) => {
+    const res = await env.app.inject({
+      method: 'POST',
+      url: '/api/v1/orders',
+      headers: owner.headers,
+      payload: { customer: { name }, items },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+  }
+  const stay = (from: number, nights: number, quantity: number) => ({
+    kind: 'room',
+    room_id: roomId,
+    check_in: day(from),
+    check_out: day(from + nights),
+    quantity,
+    adults: quantity,
+    children: 0,
+  })
+  await book('Ahmad Fauzi', [stay(2, 3, 2), { kind: 'train', route_id: routeId, train_type: 'economy', date: day(5), adults: 2, children: 0 }])
+  await book('Nur Aisyah', [stay(5, 4, 3)])
+  await book('Budi Santoso', [stay(12, 5, 1)])
+  // Earlier months, so the monthly charts have a shape.
+  await env.app.db.execute(
+    `UPDATE orders SET created_at = created_at - interval '2 months' WHERE customer_name = 'Budi Santoso'`,
+  )
+})
+afterAll(async () => {
+  await env?.close()
+})
+
+describe('business dashboard', () => {
+  for (const locale of ['en', 'id'] as const) {
+    it(`shows bookings, revenue, occupancy and arrivals (${locale})`, async () => {
+      const page = await env.newPage({ locale })
+      await page.setViewportSize({ width: 1366, height: 768 })
+      await page.context().addCookies([{ name: 'locale', value: locale, url: env.baseUrl }])
+      await signIn(page, owner.email)
+      const en = locale === 'en'
+      await page.getByText(en ? 'Bookings per Month' : 'Pemesanan per Bulan').waitFor()
+      await page.getByTestId('chart-bookings').locator('.recharts-bar-rectangle').first().waitFor({ state: 'attached' })
+      await page.getByTestId('chart-revenue').locator('svg.recharts-surface').first().waitFor()
+      await page.getByTestId('chart-occupancy').locator('.recharts-bar-rectangle').first().waitFor({ state: 'attached' })
+      // 2 rooms x 3 nights + 3 x 4 + 1 x 5 = 23 of 4 x 30 = 120 room-nights.
+      await expect.poll(() => page.getByTestId('occupancy-rate').textContent()).toBe('19%')
+      await expect
+        .poll(() => page.getByTestId('chart-occupancy').textContent())
+        .toContain(en ? '23 of 120 room-nights booked' : '23 dari 120 malam-kamar terpesan')
+      const arrivals = page.getByTestId('arrivals')
+      await expect.poll(() => arrivals.locator('tbody tr').count()).toBe(3)
+      await expect.poll(() => arrivals.locator('tbody tr').first().textContent()).toContain('Ahmad Fauzi')
+      expect(await arrivals.textContent()).toContain(en ? 'Train' : 'Kereta')
+      expect(await arrivals.textContent()).toContain(en ? 'Pending' : 'Menunggu')
+      expect(await arrivals.textContent()).not.toContain('Budi Santoso')
+      await page.waitForTimeout(600) // chart animations settle before the picture
+      await env.screenshot(page, `dashboard-business-${locale}-laptop`)
+      await page.setViewportSize({ width: 390, height: 844 })
+      await page.waitForTimeout(600)
+      await env.screenshot(page, `dashboard-business-${locale}-phone`)
+      await page.context().close()
+    })
+  }
+
+  it('is not shown to a user without an order desk', async () => {
+    const clerk = await createUserWithPermissions(env.app, owner.companyId, ['category_list'])
+    await env.app.db.execute(
+      `UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE id = ${owner.userId}) WHERE id = ${clerk.userId}`,
+    )
+    const page = await env.newPage()
+    await signIn(page, clerk.email)
+    await page.getByTestId('chart-monthly').waitFor()
+    expect(await page.getByTestId('business').count()).toBe(0)
+    await page.context().close()
+  })
+})
