@@ -88,7 +88,7 @@ export function MonthGrid({ def, weeks, days, stock, compact, onPick }: GridProp
   }
   const names = weekdayNames(i18n.language, 'long')
   return (
-    <Box className={classes.grid} role="grid">
+    <Box className={classes.grid} role="table">
       <Box className={classes.row} role="row">
         {names.map((n) => (
           <Text key={n} role="columnheader" className={classes.head} size="sm" fw={600} ta="center">
@@ -99,7 +99,7 @@ export function MonthGrid({ def, weeks, days, stock, compact, onPick }: GridProp
       {weeks.map((week) => (
         <Box key={week[0]!.date} className={classes.row} role="row">
           {week.map((c) => (
-            <Box key={c.date} role="gridcell" className={classes.cellWrap}>
+            <Box key={c.date} role="cell" className={classes.cellWrap}>
               {c.inMonth ? (
                 <DayButton
                   def={def}
