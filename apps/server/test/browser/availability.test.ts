@@ -306,7 +306,8 @@ describe('availability calendar', () => {
   for (const texts of [EN, ID]) {
     it(`sets a vehicle's range with a weekday mask, blocks a day and moves between months (${texts.lang})`, async () => {
       await vehicleJourney(texts, vehicles[texts.lang])
-    })
+      // A long journey: on the shared 2-core machine it has taken up to 2 minutes.
+    }, 300_000)
 
     it(`opens a room's and a train route's calendar on their defaults (${texts.lang})`, async () => {
       const page = await open(texts, `/app/rooms/${room}/availability?month=2026-12`)
@@ -350,7 +351,7 @@ describe('availability calendar', () => {
       await page.setViewportSize({ width: 390, height: 844 })
       await viewportShot(page, `availability-${texts.lang}-07-train-phone`)
       await page.close()
-    })
+    }, 300_000)
   }
 
   it('shows the denied view without transportation_update', async () => {
