@@ -72,6 +72,7 @@ interface Texts {
   complete: string
   addPayment: string
   reference: string
+  exportLabel: string
   status: Record<'pending' | 'confirmed' | 'paid' | 'completed', string>
   short: string
   refused: string
@@ -112,6 +113,7 @@ const EN: Texts = {
   complete: 'Complete',
   addPayment: 'Add payment',
   reference: 'Reference',
+  exportLabel: 'Export',
   status: { pending: 'Pending', confirmed: 'Confirmed', paid: 'Paid', completed: 'Completed' },
   short: 'Not enough stock on',
   refused: 'Order refused',
@@ -146,7 +148,7 @@ const ID: Texts = {
   room: 'Kamar',
   checkIn: 'Check-in',
   checkOut: 'Check-out',
-  rooms: 'Jumlah kamar',
+  rooms: 'Jml. kamar',
   adults: 'Dewasa',
   route: 'Rute kereta',
   date: 'Hari',
@@ -164,6 +166,7 @@ const ID: Texts = {
   complete: 'Selesaikan',
   addPayment: 'Tambah pembayaran',
   reference: 'Referensi',
+  exportLabel: 'Ekspor',
   status: { pending: 'Tertunda', confirmed: 'Dikonfirmasi', paid: 'Lunas', completed: 'Selesai' },
   short: 'Stok tidak cukup pada',
   refused: 'Pesanan ditolak',
@@ -458,6 +461,10 @@ async function packageJourney(texts: Texts, offset: number, customer: string) {
     await expect.poll(() => row.textContent()).toContain(texts.status.completed)
   }
   await viewportShot(page, shot('06-transportation-desk'))
+  // The desk exports its orders as Excel (the server streams the sheet).
+  await page.getByRole('button', { name: texts.exportLabel }).click()
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: /\.xlsx/ }).click()])
+  expect(download.suggestedFilename()).toBe(`orders_table_${new Date().toISOString().slice(0, 10)}.xlsx`)
 
   // The phone: the order page and the list.
   await page.setViewportSize({ width: 390, height: 844 })
@@ -516,17 +523,17 @@ async function refusedJourney(texts: Texts, offset: number, customer: string) {
 describe('reservations desks', () => {
   it('books a package from live quote to payment and completion, in English', async () => {
     await packageJourney(EN, 10, 'Rahmat Hidayat')
-  }, 180_000)
+  }, 360_000)
 
   it('refuses an order that would oversell a room and names the days, in English', async () => {
     await refusedJourney(EN, 20, 'Siti Aminah')
-  }, 120_000)
+  }, 240_000)
 
   it('books a package in Indonesian', async () => {
     await packageJourney(ID, 30, 'Dewi Lestari')
-  }, 180_000)
+  }, 360_000)
 
   it('refuses an oversold order in Indonesian', async () => {
     await refusedJourney(ID, 40, 'Ahmad Fauzi')
-  }, 120_000)
+  }, 240_000)
 })

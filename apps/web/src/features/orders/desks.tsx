@@ -33,13 +33,14 @@ export function deskResource(desk: OrderDesk) {
             {row.code}
           </Anchor>
         ),
-        { width: 140, sort: 'code' },
+        { width: 160, sort: 'code' },
       ),
       col.text('customer_name'),
       col.custom('start_date', (row) => formatDateSpan(row.start_date, row.end_date), { width: 140 }),
-      col.text('items_summary', { sort: false }),
-      col.money('total', { width: 110 }),
-      col.money('paid', { width: 110 }),
+      col.text('items_summary', { sort: false, hiddenBelow: 'sm' }),
+      // On a phone: code, customer, dates, balance and status (the rest scrolls on wider screens only).
+      col.money('total', { width: 110, hiddenBelow: 'sm' }),
+      col.money('paid', { width: 110, hiddenBelow: 'sm' }),
       col.money('balance', { width: 110 }),
       col.badge('status', { colors: STATUS_COLORS, labelPrefix: 'orders.status.', width: 130 }),
     ],
