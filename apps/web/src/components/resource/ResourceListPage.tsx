@@ -342,7 +342,7 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
               highlightOnHover
               striped
               verticalSpacing="sm"
-              horizontalSpacing={resource.dense ? 6 : 'sm'}
+              horizontalSpacing={resource.dense ? 4 : 'sm'}
               withTableBorder={false}
               // Fixed layout: widths from the header, never from the rows (see table-layout.tsx).
               styles={{

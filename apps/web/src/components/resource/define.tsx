@@ -503,7 +503,7 @@ export interface ResourceConfig<R extends ResourceRow = ResourceRow> {
   /** Extra row buttons shown before edit/delete. */
   rowActions?: RowAction<R>[]
   /**
-   * A compact table (12 px text, 6 px cell padding) for lists whose spec names many short columns
+   * A compact table (12 px text, 4 px cell padding) for lists whose spec names many short columns
    * (hotels: 16), so they fit a laptop with the menu open; give their short columns a `width`.
    */
   dense?: boolean

@@ -28,7 +28,13 @@ export function RoomAttributesField({ form, field, label, disabled }: CustomFiel
   const set = (next: number[]) => form.setFieldValue(field.name, next)
 
   return (
-    <Input.Wrapper label={label} error={input.error} component="fieldset" styles={{ root: { border: 0, padding: 0, margin: 0 } }}>
+    // The section's title already says "Attributes": the fieldset is named for screen readers only.
+    <Input.Wrapper
+      aria-label={label}
+      error={input.error}
+      component="fieldset"
+      styles={{ root: { border: 0, padding: 0, margin: 0 } }}
+    >
       {groups.isLoading || values.isLoading ? (
         <Loader size="sm" mt="xs" />
       ) : blocks.length === 0 ? (

@@ -20,7 +20,7 @@ export default defineResource({
     col.text('name'),
     col.text('code', { width: 70 }),
     col.relation('hotel', 'hotel.name'),
-    col.money('price', { width: 96 }),
+    col.money('price', { width: 104 }),
     col.text('room_stock', { width: 56 }),
     col.text('beds', { width: 48 }),
     col.text('room_size', { width: 56 }),
