@@ -48,6 +48,8 @@ export function issueMessage(issue: ZodIssueWithInput): IssueMessage {
       if (issue.origin === 'array' || issue.origin === 'set') return m('too_many', { max: Number(issue.maximum) })
       return m('too_big', { max: Number(issue.maximum) })
     case 'invalid_format':
+      // An empty time or code is missing, not malformed.
+      if (isEmpty(input)) return m('required')
       return issue.format === 'email' ? m('email') : m('invalid')
     case 'invalid_value':
       // A choice left empty is missing ('{Field} is Required'), not a wrong option.

@@ -121,6 +121,7 @@ export const navGroups: NavGroup[] = [
         'transportation',
         'transportation',
         screen(() => import('../features/transport/transportations.resource')),
+        { nested: true },
       ),
       item(
         'train_route',

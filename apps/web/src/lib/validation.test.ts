@@ -69,4 +69,10 @@ describe('zodFormErrors', () => {
     // An unchosen select is missing, not a wrong option.
     expect(zodFormErrors(schema, { status: '', items: [] }, t, label)).toEqual({ status: 'Status is Required' })
   })
+
+  it('says Required for an empty formatted value and Invalid for a malformed one', () => {
+    const schema = z.object({ departure_time: z.string().regex(/^\d\d:\d\d$/) })
+    expect(zodFormErrors(schema, { departure_time: '' }, t, label)).toEqual({ departure_time: 'Departure_time is Required' })
+    expect(zodFormErrors(schema, { departure_time: '7pm' }, t, label)).toEqual({ departure_time: 'Departure_time is Invalid' })
+  })
 })

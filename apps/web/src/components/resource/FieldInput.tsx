@@ -2,6 +2,7 @@ import { Checkbox, Group, Loader, NumberInput, PasswordInput, Radio, Select, Swi
 import { useTranslation } from 'react-i18next'
 import { getPath } from '../../lib/format'
 import type { FieldContext, FieldDef, ResourceForm, ResourceRow } from './define'
+import { AttributesField } from './fields/AttributesField'
 import { CheckboxGroupField } from './fields/CheckboxGroupField'
 import { DateField } from './fields/DateField'
 import { DateRangeField } from './fields/DateRangeField'
@@ -174,6 +175,8 @@ export function FieldInput<R extends ResourceRow>({
       return <RichTextField {...kind} field={field as FieldKindProps<'richText'>['field']} />
     case 'map':
       return <MapField {...kind} field={field as FieldKindProps<'map'>['field']} />
+    case 'attributes':
+      return <AttributesField {...kind} field={field as FieldKindProps<'attributes'>['field']} />
     case 'custom':
       return <>{field.render({ ...ctx, form, field, label, required, disabled })}</>
   }

@@ -123,13 +123,15 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
   const visibleActions = (resource.rowActions ?? []).filter((a) => can(me, actionPermission(resource.permission, a.permission)))
   const hasActionColumn = canUpdate || canDelete || visibleActions.length > 0
   const actionIcons = visibleActions.length + Number(canUpdate) + Number(canDelete)
+  const dense = !!resource.dense
+  const iconSize = dense ? 'sm' : undefined
 
   // Columns hidden below a breakpoint (hiddenBelow) do not count towards the table's smallest width.
   const theme = useMantineTheme()
   const { width: viewportWidth } = useViewportSize()
   const shown = (c: (typeof resource.columns)[number]) =>
     !c.hiddenBelow || viewportWidth === 0 || viewportWidth >= parseFloat(theme.breakpoints[c.hiddenBelow]) * 16
-  const minWidth = tableMinWidth(resource.columns, hasActionColumn ? actionsWidth(actionIcons) : 0, shown)
+  const minWidth = tableMinWidth(resource.columns, hasActionColumn ? actionsWidth(actionIcons, dense) : 0, shown, dense)
 
   const columns = useMemo<DataTableColumn<R>[]>(() => {
     const cols: DataTableColumn<R>[] = resource.columns.map((c) => ({
@@ -147,10 +149,10 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
         accessor: '__actions',
         title: t('actions.actions'),
         textAlign: 'right',
-        width: actionsWidth(actionIcons),
+        width: actionsWidth(actionIcons, dense),
         sortable: false,
         render: (row: R) => (
-          <Group gap={6} justify="flex-end" wrap="nowrap">
+          <Group gap={dense ? 4 : 6} justify="flex-end" wrap="nowrap">
             {visibleActions
               .filter((a) => !a.hidden?.(row, me))
               .map((a) => {
@@ -159,6 +161,7 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
                   return (
                     <Tooltip key={a.key} label={t(a.labelKey)}>
                       <ActionIcon
+                        size={iconSize}
                         component={Link}
                         to={a.href(row)}
                         variant="light"
@@ -173,6 +176,7 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
                 return (
                   <Tooltip key={a.key} label={t(a.labelKey)}>
                     <ActionIcon
+                      size={iconSize}
                       variant="light"
                       color={a.color ?? 'gray'}
                       aria-label={t(a.labelKey)}
@@ -197,6 +201,7 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
             {canUpdate && (
               <Tooltip label={t('actions.edit')}>
                 <ActionIcon
+                  size={iconSize}
                   variant="light"
                   aria-label={t('actions.edit')}
                   disabled={isDisabled(resource.disableEdit, row, me)}
@@ -209,6 +214,7 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
             {canDelete && (
               <Tooltip label={t('actions.delete')}>
                 <ActionIcon
+                  size={iconSize}
                   variant="light"
                   color="red"
                   aria-label={t('actions.delete')}
@@ -226,7 +232,7 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
     return cols
     // `t` changes with the language; the rest with the declaration and permissions.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [resource, t, me, canUpdate, canDelete, hasActionColumn, actionIcons])
+  }, [resource, t, me, canUpdate, canDelete, hasActionColumn, actionIcons, dense])
 
   const confirmDelete = async () => {
     if (!toDelete) return

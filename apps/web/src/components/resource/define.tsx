@@ -3,7 +3,7 @@ import { Badge, type MantineColor } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
 import type { TFunction } from 'i18next'
 import type { z } from 'zod'
-import { ACTIONS, MODAL_WIDTHS, type Action, type Entity } from '@app/shared'
+import { ACTIONS, MODAL_WIDTHS, type Action, type Entity, type GroupAttributeType } from '@app/shared'
 import type { ApiResult, QueryParams } from '../../lib/api-client'
 import { formatDate, formatDateTime, formatMoney, getPath } from '../../lib/format'
 import { AvatarCell } from './cells'
@@ -234,6 +234,7 @@ export type FieldDef<R extends ResourceRow = ResourceRow> = FieldOptions<R> & { 
     | { kind: 'gallery'; maxNew?: number; max?: number }
     | { kind: 'richText'; minHeight?: number }
     | MapFieldDef
+    | { kind: 'attributes'; groupType: GroupAttributeType }
   )
 
 /** A list of entries, each with its own fields (general info, trip ideas, policies, FAQs, extra prices). */
@@ -363,6 +364,12 @@ export const field = {
     ...opts,
     name,
     kind: 'map',
+  }),
+  /** Attribute values of the active groups of one type (`room`, `transportation`, `train`): ids over all groups. */
+  attributes: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'attributes'>): FieldDef<R> => ({
+    ...opts,
+    name,
+    kind: 'attributes',
   }),
   /** Anything bound to the form: `field.custom('permission_list', { render: (p) => <Matrix {...p} /> })`. */
   custom: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'custom'>): FieldDef<R> => ({
@@ -503,8 +510,9 @@ export interface ResourceConfig<R extends ResourceRow = ResourceRow> {
   /** Extra row buttons shown before edit/delete. */
   rowActions?: RowAction<R>[]
   /**
-   * A compact table (12 px text, 4 px cell padding) for lists whose spec names many short columns
-   * (hotels: 16), so they fit a laptop with the menu open; give their short columns a `width`.
+   * A compact table (12 px text, 4 px cell padding, 22 px action icons) for lists whose spec names many
+   * short columns (hotels 16, train routes 15), so they fit a laptop with the menu open; give their short
+   * columns a `width`.
    */
   dense?: boolean
   /** Filter controls beside the search box; each sends its query parameter with the list and the export. */

@@ -15,6 +15,7 @@ export function emptyValue(field: FieldDef): unknown {
     case 'multiSelect':
     case 'checkboxGroup':
     case 'gallery':
+    case 'attributes':
       return []
     case 'dateRange':
       return [null, null]

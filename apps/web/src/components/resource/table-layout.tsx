@@ -23,14 +23,22 @@ export const KIND_WIDTHS: Partial<Record<ColumnKind, number>> = {
 
 /** Below this a text column is unreadable: narrower screens scroll the table instead. */
 export const MIN_TEXT_WIDTH = 100
+/** In a dense list (12 px text, 4 px cell padding). */
+export const DENSE_MIN_TEXT_WIDTH = 80
 
 const ACTION_ICON = 28
 const ACTION_GAP = 6
 const CELL_PADDING = 24
+const DENSE_ACTION_ICON = 22
+const DENSE_ACTION_GAP = 4
+const DENSE_CELL_PADDING = 8
 
 /** The actions column: its icons side by side, and never narrower than its header. */
-export function actionsWidth(icons: number): number {
-  return Math.max(90, icons * ACTION_ICON + Math.max(0, icons - 1) * ACTION_GAP + CELL_PADDING)
+export function actionsWidth(icons: number, dense = false): number {
+  const [icon, gap, padding] = dense
+    ? [DENSE_ACTION_ICON, DENSE_ACTION_GAP, DENSE_CELL_PADDING]
+    : [ACTION_ICON, ACTION_GAP, CELL_PADDING]
+  return Math.max(dense ? 72 : 90, icons * icon + Math.max(0, icons - 1) * gap + padding)
 }
 
 export function columnWidth<R extends ResourceRow>(c: ColumnDef<R>): number | string | undefined {
@@ -45,10 +53,11 @@ export function tableMinWidth<R extends ResourceRow>(
   columns: ColumnDef<R>[],
   actions: number,
   visible: (c: ColumnDef<R>) => boolean,
+  dense = false,
 ): number {
   return columns.filter(visible).reduce((sum, c) => {
     const w = columnWidth(c)
-    return sum + (typeof w === 'number' ? w : MIN_TEXT_WIDTH)
+    return sum + (typeof w === 'number' ? w : dense ? DENSE_MIN_TEXT_WIDTH : MIN_TEXT_WIDTH)
   }, actions)
 }
 
