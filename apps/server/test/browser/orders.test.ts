@@ -225,8 +225,9 @@ async function openDesk(texts: Texts, route: string, heading: string): Promise<P
     { name: 'locale', value: texts.lang, url: env.baseUrl },
     { name: 'token', value: owner.token, url: env.baseUrl, httpOnly: true, sameSite: 'Strict' },
   ])
-  await page.goto(route)
-  await page.getByRole('heading', { name: heading }).waitFor()
+  // The first load of the app on a busy shared machine can take longer than the harness's 15 s.
+  await page.goto(route, { timeout: 60_000 })
+  await page.getByRole('heading', { name: heading }).waitFor({ timeout: 60_000 })
   return page
 }
 
