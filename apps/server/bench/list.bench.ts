@@ -88,7 +88,10 @@ export function start(
     }
     // A loaded machine (other agents' tests) can take over a minute to compile and start the app.
     const timer = setTimeout(
-      () => reject(new Error(`${args.join(' ')} did not start: ${head}${err}`)),
+      () => {
+        child.kill()
+        reject(new Error(`${args.join(' ')} did not start: ${head}${err}`))
+      },
       Number(process.env.BENCH_START_TIMEOUT ?? 180_000),
     )
     child.stdout!.on('data', (d: Buffer) => {

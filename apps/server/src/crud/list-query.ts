@@ -141,9 +141,44 @@ export async function primed<T>(rows: AsyncIterable<T>): Promise<AsyncIterable<T
   }
 }
 
+/** The row `id` within ready-made conditions: SQL built per call (writes inside a transaction use it). */
 export async function findOne(db: Db, src: ListSource, id: number, conditions: Array<SQL | undefined>) {
   const rows = await selectFrom(db, src, src.fields)
     .where(and(eq(src.id, id), ...conditions))
     .limit(1)
+  return rows[0] as Record<string, unknown> | undefined
+}
+
+type RowQuery = { execute(params: Record<string, unknown>): Promise<unknown[]> }
+// One named statement per source: drizzle builds the SQL text once per
+// database handle, and PostgreSQL parses and plans it once per connection,
+// instead of both on every one-row call (docs/performance/calls.md). The name
+// is the source's, so a transaction on a pooled connection reuses it too.
+const rowQueries = new WeakMap<ListSource, { name: string; byDb: WeakMap<Db, RowQuery> }>()
+let statements = 0
+
+/**
+ * The row `id` of a source, scoped to a company through `companyColumn` (or
+ * unscoped without it), as a prepared statement with the id and company id as
+ * parameters. For the hot one-row read (`GET /{resource}/{id}`); a source is
+ * always read with the same scope shape.
+ */
+export async function findById(
+  db: Db,
+  src: ListSource,
+  id: number,
+  scope: { column: PgColumn; companyId: number } | undefined,
+): Promise<Record<string, unknown> | undefined> {
+  let cache = rowQueries.get(src)
+  if (!cache) rowQueries.set(src, (cache = { name: `find_by_id_${++statements}`, byDb: new WeakMap() }))
+  let query = cache.byDb.get(db)
+  if (!query) {
+    const where = scope
+      ? and(eq(src.id, sql.placeholder('id')), eq(scope.column, sql.placeholder('company')))
+      : eq(src.id, sql.placeholder('id'))
+    query = (selectFrom(db, src, src.fields).where(where).limit(1) as any).prepare(cache.name) as RowQuery
+    cache.byDb.set(db, query)
+  }
+  const rows = await query.execute(scope ? { id, company: scope.companyId } : { id })
   return rows[0] as Record<string, unknown> | undefined
 }

@@ -15,7 +15,7 @@ import { declareCounters, type CounterRef } from './counters.js'
 import { csvStream, exportFileName, type ExportColumn } from './csv.js'
 import { refuseBookedItems } from './inventory.js'
 import { countReferences, type Reference, type ReferencedBy } from './references.js'
-import { findOne, iterateRows, listRows, primed, type Fields, type Join, type ListSource } from './list-query.js'
+import { findById, iterateRows, listRows, primed, type Fields, type Join, type ListSource } from './list-query.js'
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -139,6 +139,9 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
   const source: ListSource = { table, id: table.id, fields, join: opts.join, searchable: opts.searchable, sortable }
   const scoped = opts.companyScoped !== false
   const scope = (auth: SessionUser): Array<SQL | undefined> => (scoped ? [eq(table.company_id as PgColumn, auth.companyId)] : [])
+  // The same scope for one row, as a parameter of a prepared statement.
+  const rowScope = (auth: SessionUser) =>
+    scoped ? { column: table.company_id as PgColumn, companyId: auth.companyId } : undefined
 
   const filterShape = Object.fromEntries(Object.entries(opts.filters ?? {}).map(([k, f]) => [k, f.schema.optional()]))
   const listQuery = listQuerySchema(opts.sortable, opts.defaultSort as any).extend(filterShape)
@@ -155,14 +158,14 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
   const tags = [opts.tag ?? opts.name]
 
   const get = async (db: Db, auth: SessionUser, id: number) => {
-    const row = await findOne(db, source, id, scope(auth))
+    const row = await findById(db, source, id, rowScope(auth))
     if (!row) throw notFound()
     return row
   }
   const detailSource: ListSource = opts.detail?.fields ? { ...source, fields: { ...fields, ...opts.detail.fields } } : source
   const children = opts.detail?.children ?? {}
   const getDetail = async (db: Db, auth: SessionUser, id: number) => {
-    const row = await findOne(db, detailSource, id, scope(auth))
+    const row = await findById(db, detailSource, id, rowScope(auth))
     if (!row) throw notFound()
     return { ...row, ...(await loadChildren(db, children, id)) }
   }
