@@ -5,7 +5,7 @@ import type { Db } from '../db/client.js'
 import { attributes, groupAttributes, locations } from '../db/schema/index.js'
 import { unprocessable } from '../lib/errors.js'
 import { registerMessages } from '../lib/i18n.js'
-import type { ChildList } from './children.js'
+import { loadChildren, type ChildList } from './children.js'
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -58,6 +58,33 @@ export function priceLists(parentColumn: string, extra: PriceTable, service: Pri
       fields: pick(service, ['id', ...serviceCols]),
     },
   }
+}
+
+/** An extra price or service fee as the catalogue stores it (what an order prices with). */
+export interface PriceRule {
+  name: string
+  value: number
+  type: string
+  person_price: boolean
+}
+
+/**
+ * The extras and service fees that apply to a product, in the user's order:
+ * each list only when its switch is on, read through the same child lists
+ * (`priceLists`) its one-row answer uses, so orders and the catalogue form
+ * never read them two ways.
+ */
+export async function priceRules(
+  db: Db,
+  lists: Record<string, ChildList>,
+  parentId: number,
+  on: { extra_price: boolean; service_fee: boolean },
+): Promise<{ extras: PriceRule[]; fees: PriceRule[] }> {
+  const wanted: Record<string, ChildList> = {}
+  if (on.extra_price) wanted.prices_extra = lists.prices_extra!
+  if (on.service_fee) wanted.service_prices = lists.service_prices!
+  const loaded = (await loadChildren(db, wanted, parentId)) as Record<string, PriceRule[]>
+  return { extras: loaded.prices_extra ?? [], fees: loaded.service_prices ?? [] }
 }
 
 /**

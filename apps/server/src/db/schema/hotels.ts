@@ -17,7 +17,8 @@ import {
   varchar,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
-import { DISTANCE_UNITS, EXTRA_PRICE_TYPES, PUBLISH_STATUSES, SERVICE_PRICE_TYPES } from '@app/shared'
+import { DISTANCE_UNITS, PUBLISH_STATUSES } from '@app/shared'
+import { extraPriceTable, servicePriceTable } from './catalogue-common.js'
 import { companies } from './accounts.js'
 import { locations } from './locations.js'
 import { attributes, categories, facilities, services, types } from './reference.js'
@@ -126,46 +127,13 @@ export const hotelPolicies = pgTable(
   (t) => [index('hotel_policies_hotel_idx').on(t.hotel_id, t.position)],
 )
 
-/** Extra prices (`prices_extra`): one_time or per_day, optionally per person. */
-export const hotelExtraPrices = pgTable(
-  'hotel_extra_prices',
-  {
-    id: serial('id').primaryKey(),
-    hotel_id: hotelId(),
-    position: integer('position').notNull(),
-    name: varchar('name', { length: 191 }).notNull(),
-    value: money('value').notNull(),
-    type: varchar('type', { length: 16, enum: EXTRA_PRICE_TYPES }).notNull(),
-    person_price: boolean('person_price').notNull().default(false),
-  },
-  (t) => [
-    index('hotel_extra_prices_hotel_idx').on(t.hotel_id, t.position),
-    check('hotel_extra_prices_value_ck', sql`${t.value} >= 0`),
-    check('hotel_extra_prices_type_ck', sql`${t.type} IN ('one_time', 'per_day')`),
-  ],
-)
-
-/** Service fees (`service_prices`): fixed or percent (at most 100), optionally per person. */
-export const hotelServicePrices = pgTable(
-  'hotel_service_prices',
-  {
-    id: serial('id').primaryKey(),
-    hotel_id: hotelId(),
-    position: integer('position').notNull(),
-    name: varchar('name', { length: 191 }).notNull(),
-    name_en: varchar('name_en', { length: 191 }),
-    description: text('description'),
-    description_en: text('description_en'),
-    value: money('value').notNull(),
-    type: varchar('type', { length: 16, enum: SERVICE_PRICE_TYPES }).notNull(),
-    person_price: boolean('person_price').notNull().default(false),
-  },
-  (t) => [
-    index('hotel_service_prices_hotel_idx').on(t.hotel_id, t.position),
-    check('hotel_service_prices_value_ck', sql`${t.value} >= 0 AND (${t.type} <> 'percent' OR ${t.value} <= 100)`),
-    check('hotel_service_prices_type_ck', sql`${t.type} IN ('fixed', 'percent')`),
-  ],
-)
+/**
+ * Extra prices (`prices_extra`) and service fees (`service_prices`): the
+ * catalogue's shared price tables (catalogue-common.ts), as transportation has
+ * them. Migration 0015 moved the hotel's own tables onto the factory, data kept.
+ */
+export const hotelExtraPrices = extraPriceTable('hotel_extra_prices', 'hotel_id', () => hotels.id)
+export const hotelServicePrices = servicePriceTable('hotel_service_prices', 'hotel_id', () => hotels.id)
 
 /** One table per surroundings list (education, transportation, health): same columns, one factory. */
 function surroundingsTable<N extends string>(name: N) {

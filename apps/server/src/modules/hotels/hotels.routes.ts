@@ -15,6 +15,7 @@ import {
   queryId,
   type PublishStatus,
 } from '@app/shared'
+import { priceLists } from '../../crud/catalogue.js'
 import type { ChildList } from '../../crud/children.js'
 import { defineResource, type WriteContext } from '../../crud/resource.js'
 import { uniqueSlugFromName } from '../../crud/slug.js'
@@ -220,6 +221,9 @@ const idsOf = (table: string, column: string) =>
  * policies, prices, fees, surroundings, links and gallery, all written with
  * the hotel in one transaction. Its rooms and their days go with it.
  */
+/** The hotel's extras and service fees: the catalogue's shared child lists (orders price with them too). */
+export const hotelPriceLists = priceLists('hotel_id', hotelExtraPrices as never, hotelServicePrices as never)
+
 export const hotelsResource = defineResource({
   name: 'hotels',
   entity: 'hotel',
@@ -281,35 +285,7 @@ export const hotelsResource = defineResource({
         columns: ['title', 'description'],
         fields: { id: hotelPolicies.id, title: hotelPolicies.title, description: hotelPolicies.description },
       },
-      prices_extra: {
-        table: hotelExtraPrices,
-        parent: hotelExtraPrices.hotel_id,
-        position: hotelExtraPrices.position,
-        columns: ['name', 'value', 'type', 'person_price'],
-        fields: {
-          id: hotelExtraPrices.id,
-          name: hotelExtraPrices.name,
-          value: hotelExtraPrices.value,
-          type: hotelExtraPrices.type,
-          person_price: hotelExtraPrices.person_price,
-        },
-      },
-      service_prices: {
-        table: hotelServicePrices,
-        parent: hotelServicePrices.hotel_id,
-        position: hotelServicePrices.position,
-        columns: ['name', 'name_en', 'description', 'description_en', 'value', 'type', 'person_price'],
-        fields: {
-          id: hotelServicePrices.id,
-          name: hotelServicePrices.name,
-          name_en: hotelServicePrices.name_en,
-          description: hotelServicePrices.description,
-          description_en: hotelServicePrices.description_en,
-          value: hotelServicePrices.value,
-          type: hotelServicePrices.type,
-          person_price: hotelServicePrices.person_price,
-        },
-      },
+      ...hotelPriceLists,
       educations: surroundings(hotelEducations, 'hotel_education'),
       transportations: surroundings(hotelTransportations, 'hotel_transportation'),
       healths: surroundings(hotelHealths, 'hotel_health'),

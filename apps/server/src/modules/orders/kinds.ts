@@ -1,5 +1,6 @@
 import type { OrderItemInput, OrderItemKind } from '@app/shared'
 import type { Db } from '../../db/client.js'
+import type { PriceRule } from '../../crud/catalogue.js'
 import type { StockClaim } from '../../crud/inventory.js'
 
 /**
@@ -115,13 +116,7 @@ export function eachDay(start: string, end: string): string[] {
 export const cents = (v: number | string) => Math.round(Number(v) * 100)
 export const sar = (c: number) => Math.round(c) / 100
 
-/** An extra price or service fee as the catalogue stores it. */
-export interface PriceRule {
-  name: string
-  value: number
-  type: string
-  person_price: boolean
-}
+export type { PriceRule } from '../../crud/catalogue.js'
 
 /**
  * Extras and service fees of an item (as configured; each list only when its

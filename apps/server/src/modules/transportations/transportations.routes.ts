@@ -165,6 +165,13 @@ const money = (v: unknown) => (v === null || v === undefined ? '' : v)
  * attribute values and gallery, all written with the vehicle in one
  * transaction. Its per-day prices are in transportation-schedules.routes.ts.
  */
+/** The vehicle's extras and service fees: the catalogue's shared child lists (orders price with them too). */
+export const transportationPriceLists = priceLists(
+  'transportation_id',
+  transportationPricesExtra as never,
+  transportationServicePrices as never,
+)
+
 export const transportationsResource = defineResource({
   name: 'transportations',
   entity: 'transportation',
@@ -199,7 +206,7 @@ export const transportationsResource = defineResource({
         columns: ['title', 'content'],
         fields: { id: transportationFaqs.id, title: transportationFaqs.title, content: transportationFaqs.content },
       },
-      ...priceLists('transportation_id', transportationPricesExtra as never, transportationServicePrices as never),
+      ...transportationPriceLists,
     },
     row: transportationDetailSchema,
   },

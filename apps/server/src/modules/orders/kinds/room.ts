@@ -1,6 +1,8 @@
-import { and, asc, between, eq } from 'drizzle-orm'
+import { and, between, eq } from 'drizzle-orm'
 import type { Db } from '../../../db/client.js'
-import { hotelExtraPrices, hotelServicePrices, hotels, roomAvailability, rooms } from '../../../db/schema/index.js'
+import { priceRules } from '../../../crud/catalogue.js'
+import { hotels, roomAvailability, rooms } from '../../../db/schema/index.js'
+import { hotelPriceLists } from '../../hotels/hotels.routes.js'
 import {
   ItemRefusal,
   addDays,
@@ -68,31 +70,17 @@ registerOrderKind({
       throw new ItemRefusal('children', 'orders.children_over', { max: room.max_children * input.quantity })
 
     const last = addDays(input.check_out, -1)
-    const [calendar, extras, fees] = await Promise.all([
-      tx
-        .select({
-          date: roomAvailability.date,
-          price: roomAvailability.price,
-          capacity: roomAvailability.capacity,
-          blocked: roomAvailability.blocked,
-        })
-        .from(roomAvailability)
-        .where(and(eq(roomAvailability.room_id, room.id), between(roomAvailability.date, input.check_in, last))),
-      room.extra_price
-        ? tx
-            .select()
-            .from(hotelExtraPrices)
-            .where(eq(hotelExtraPrices.hotel_id, room.hotel_id))
-            .orderBy(asc(hotelExtraPrices.position))
-        : Promise.resolve([]),
-      room.service_fee
-        ? tx
-            .select()
-            .from(hotelServicePrices)
-            .where(eq(hotelServicePrices.hotel_id, room.hotel_id))
-            .orderBy(asc(hotelServicePrices.position))
-        : Promise.resolve([]),
-    ])
+    const calendar = await tx
+      .select({
+        date: roomAvailability.date,
+        price: roomAvailability.price,
+        capacity: roomAvailability.capacity,
+        blocked: roomAvailability.blocked,
+      })
+      .from(roomAvailability)
+      .where(and(eq(roomAvailability.room_id, room.id), between(roomAvailability.date, input.check_in, last)))
+    // The hotel's extras and fees, read as the hotel's own answer reads them.
+    const { extras, fees } = await priceRules(tx, hotelPriceLists, room.hotel_id, room)
     const byDay = new Map(calendar.map((d) => [d.date, d]))
     const name = `${room.hotel_name} - ${room.name}`
     const days = eachDay(input.check_in, last).map((day) => {

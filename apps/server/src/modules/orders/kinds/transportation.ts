@@ -1,11 +1,8 @@
-import { and, asc, between, eq } from 'drizzle-orm'
+import { and, between, eq } from 'drizzle-orm'
 import type { Db } from '../../../db/client.js'
-import {
-  transportationPricesExtra,
-  transportationSchedules,
-  transportationServicePrices,
-  transportations,
-} from '../../../db/schema/index.js'
+import { priceRules } from '../../../crud/catalogue.js'
+import { transportationSchedules, transportations } from '../../../db/schema/index.js'
+import { transportationPriceLists } from '../../transportations/transportations.routes.js'
 import {
   ItemRefusal,
   addDays,
@@ -60,31 +57,17 @@ registerOrderKind({
     const count = daysBetween(input.start_date, input.end_date) + 1
     if (count > vehicle.max_day) throw new ItemRefusal('end_date', 'orders.max_day', { days: vehicle.max_day })
 
-    const [schedule, extras, fees] = await Promise.all([
-      tx
-        .select()
-        .from(transportationSchedules)
-        .where(
-          and(
-            eq(transportationSchedules.transportation_id, vehicle.id),
-            between(transportationSchedules.date, input.start_date, input.end_date),
-          ),
+    const schedule = await tx
+      .select()
+      .from(transportationSchedules)
+      .where(
+        and(
+          eq(transportationSchedules.transportation_id, vehicle.id),
+          between(transportationSchedules.date, input.start_date, input.end_date),
         ),
-      vehicle.extra_price
-        ? tx
-            .select()
-            .from(transportationPricesExtra)
-            .where(eq(transportationPricesExtra.transportation_id, vehicle.id))
-            .orderBy(asc(transportationPricesExtra.position))
-        : Promise.resolve([]),
-      vehicle.service_fee
-        ? tx
-            .select()
-            .from(transportationServicePrices)
-            .where(eq(transportationServicePrices.transportation_id, vehicle.id))
-            .orderBy(asc(transportationServicePrices.position))
-        : Promise.resolve([]),
-    ])
+      )
+    // The vehicle's extras and fees, read as the vehicle's own answer reads them.
+    const { extras, fees } = await priceRules(tx, transportationPriceLists, vehicle.id, vehicle)
     const byDay = new Map(schedule.map((d) => [d.date, d]))
     const days = eachDay(input.start_date, input.end_date).map((day) => {
       const d = byDay.get(day)
