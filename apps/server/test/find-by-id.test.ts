@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../test/helpers/app.js'
-import { createCompany, type Actor } from '../../test/helpers/fixtures.js'
-import { categories } from '../db/schema/index.js'
-import { referenceResources } from '../modules/reference/reference.routes.js'
-import { findById } from './list-query.js'
+import { buildTestApp, type TestApp } from './helpers/app.js'
+import { createCompany, type Actor } from './helpers/fixtures.js'
+import { categories } from '../src/db/schema/index.js'
+import { referenceResources } from '../src/modules/reference/reference.routes.js'
+import { findById } from '../src/crud/list-query.js'
 
 /**
  * The one-row read is one prepared statement per resource, with the id and
