@@ -27,6 +27,7 @@ import { requestLocale, t } from '../../lib/i18n.js'
 import type { Db } from '../../db/client.js'
 import type { SessionUser } from '../../lib/sessions.js'
 import { requireAuth } from '../../plugins/auth.js'
+import { bookableChoices, choiceParams, choicePermission } from './orders.choices.js'
 import './orders.messages.js'
 import './kinds/index.js'
 import {
@@ -234,6 +235,16 @@ const ordersModule: FastifyPluginAsync = async (parent) => {
     const q = req.query
     return listRows(app.db, source, q, scope(auth, q, 'list'), counterOf(auth, q))
   })
+
+  app.get(
+    '/orders/choices/:source',
+    { schema: { tags, params: choiceParams }, config: { access: anyDesk('list') } },
+    async (req) => {
+      const auth = requireAuth(req)
+      if (!auth.permissions.has(choicePermission(req.params.source))) throw forbidden()
+      return { data: await bookableChoices(app.db, auth.companyId, req.params.source) }
+    },
+  )
 
   app.get('/orders/counters', { schema: { tags }, config: { access: anyDesk('list') } }, async (req) => ({
     data: await orderCounters(app.db, requireAuth(req)),

@@ -19,23 +19,27 @@ import { blankItem, ITEM_KINDS, type ItemValues, type OrderFormValues } from './
 
 export const KIND_ICONS = { room: IconBed, train: IconTrain, transportation: IconBus } as const
 
-/** Catalogue rows an item is chosen from (only what can be booked: published, active). */
+/**
+ * Catalogue rows an item is chosen from: only what can be booked (published,
+ * active), read through GET /orders/choices/{source} under the desk's own
+ * permission, so a clerk without catalogue rights still sees the names.
+ */
+const choices = (source: string) => ({ resource: `orders_choices_${source}`, endpoint: `/orders/choices/${source}` })
 const SOURCES = {
-  hotels: { resource: 'hotels', labelKey: 'name', params: { is_active: undefined, status: 'publish' } },
+  hotels: { ...choices('hotels'), labelKey: 'name' },
   rooms: {
-    resource: 'rooms',
+    ...choices('rooms'),
     labelKey: 'name',
     label: (row: ResourceRow) => `${row.hotel?.name ?? ''} – ${row.name}`,
   },
   routes: {
-    resource: 'trains_route',
+    ...choices('trains_route'),
     labelKey: 'name',
     label: (row: ResourceRow) => `${row.name} (${row.code})`,
   },
   vehicles: {
-    resource: 'transportations',
+    ...choices('transportations'),
     labelKey: 'name',
-    params: { is_active: undefined, status: 'publish' },
     label: (row: ResourceRow) => (row.vehicle_number ? `${row.name} (${row.vehicle_number})` : String(row.name)),
   },
 } satisfies Record<string, SelectSource>
