@@ -58,12 +58,12 @@ describe('roles and permissions journey', () => {
     await d.getByRole('radio', { name: 'No' }).check()
     // A whole row on, then off again, then the one cell.
     await d.getByRole('checkbox', { name: 'All permissions of Categories' }).check()
-    await expect.poll(() => d.getByRole('checkbox', { name: 'category_delete' }).isChecked()).toBe(true)
+    await expect.poll(() => d.getByRole('checkbox', { name: 'Categories: Delete' }).isChecked()).toBe(true)
     await d.getByRole('checkbox', { name: 'All permissions of Categories' }).uncheck()
-    await expect.poll(() => d.getByRole('checkbox', { name: 'category_delete' }).isChecked()).toBe(false)
-    await d.getByRole('checkbox', { name: 'category_list', exact: true }).check()
+    await expect.poll(() => d.getByRole('checkbox', { name: 'Categories: Delete' }).isChecked()).toBe(false)
+    await d.getByRole('checkbox', { name: 'Categories: List', exact: true }).check()
     // Platform-only permissions cannot be granted by a company.
-    expect(await d.getByRole('checkbox', { name: 'permission_create', exact: true }).isDisabled()).toBe(true)
+    expect(await d.getByRole('checkbox', { name: 'Permissions: Create', exact: true }).isDisabled()).toBe(true)
     await env.screenshot(page, 'roles-02-matrix')
     await d.getByRole('button', { name: 'Save', exact: true }).click()
     await notification(page, 'Success Created').waitFor()
@@ -107,20 +107,27 @@ describe('roles and permissions journey', () => {
     const d = dialog(page)
     await d.getByText('This role always holds every permission of the company').waitFor()
     expect(await field(d, 'Name').isDisabled()).toBe(true)
-    expect(await d.getByRole('checkbox', { name: 'user_delete', exact: true }).isDisabled()).toBe(true)
+    expect(await d.getByRole('checkbox', { name: 'Users: Delete', exact: true }).isDisabled()).toBe(true)
     await env.screenshot(page, 'roles-04-owner-locked')
     await d.getByRole('button', { name: 'Cancel', exact: true }).click()
   })
 
-  it('shows the permission catalogue without create, edit or delete to a company owner', async () => {
+  it('shows the permission catalogue grouped by area and searchable, without create, edit or delete, to a company owner', async () => {
     await page.goto('/app/permissions')
-    await page.getByRole('cell', { name: 'area_approval', exact: true }).waitFor()
+    const main = page.getByRole('main')
+    await main.getByRole('heading', { name: 'Data Master', level: 2 }).waitFor()
+    await main.getByRole('cell', { name: 'Areas', exact: true }).waitFor()
+    expect(await main.locator('[data-permission="area_approval"]').textContent()).toBe('Approval')
+    // Searching by code keeps only what matches; the section and area stay as headings.
     await page.getByLabel('Search').fill('category_l')
-    await page.getByRole('cell', { name: 'category_list', exact: true }).waitFor()
+    await main.locator('[data-permission="category_list"]').waitFor()
+    await main.locator('[data-permission="area_approval"]').waitFor({ state: 'detached' })
+    expect(await main.locator('[data-permission]').count()).toBe(1)
+    // ... and by an area's name in the reader's language, which shows all its actions.
+    await page.getByLabel('Search').fill('categories')
+    await expect.poll(() => main.locator('[data-permission^="category_"]').count()).toBe(8)
     expect(await page.getByRole('button', { name: 'Create', exact: true }).count()).toBe(0)
-    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'category_list', exact: true }) })
-    expect(await row.getByRole('button', { name: 'Permissions cannot be edited' }).isDisabled()).toBe(true)
-    expect(await row.getByRole('button', { name: 'Permissions cannot be deleted' }).isDisabled()).toBe(true)
+    expect(await main.getByRole('button', { name: /edit|delete/i }).count()).toBe(0)
     await env.screenshot(page, 'roles-04b-permissions')
   })
 

@@ -24,6 +24,10 @@ function ThemedApp({ children }: { children: ReactNode }) {
       mergeThemeOverrides(theme, {
         components: {
           PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('actions.toggle_password') } } },
+          // Every dialog's and drawer's × says what it does, in the reader's language.
+          Modal: { defaultProps: { closeButtonProps: { 'aria-label': t('actions.close') } } },
+          Drawer: { defaultProps: { closeButtonProps: { 'aria-label': t('actions.close') } } },
+          Notification: { defaultProps: { closeButtonProps: { 'aria-label': t('actions.close') } } },
         },
       }),
     [t],

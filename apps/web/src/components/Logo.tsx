@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { Group, Text, useMantineTheme } from '@mantine/core'
+import { Group, Text, useMantineTheme, type MantineBreakpoint } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 
 interface LogoProps {
@@ -7,6 +7,8 @@ interface LogoProps {
   size?: number
   /** Show the product name next to the mark. */
   withText?: boolean
+  /** Show the name only from this width up (the phone header has room for the mark alone). */
+  textVisibleFrom?: MantineBreakpoint
 }
 
 /** The product mark: a paper plane over a horizon, in the primary colour. */
@@ -38,13 +40,19 @@ export function LogoMark({ size = 28 }: { size?: number }) {
   )
 }
 
-export function Logo({ size = 28, withText = true }: LogoProps) {
+export function Logo({ size = 28, withText = true, textVisibleFrom }: LogoProps) {
   const { t } = useTranslation()
   return (
-    <Group gap={8} wrap="nowrap" aria-label={t('app.name')}>
+    <Group gap={8} wrap="nowrap">
       <LogoMark size={size} />
       {withText && (
-        <Text fw={700} fz={Math.round(size * 0.6)} c="dark.7" style={{ letterSpacing: '-0.01em', whiteSpace: 'nowrap' }}>
+        <Text
+          fw={700}
+          fz={Math.round(size * 0.6)}
+          c="dark.7"
+          visibleFrom={textVisibleFrom}
+          style={{ letterSpacing: '-0.01em', whiteSpace: 'nowrap' }}
+        >
           {t('app.name')}
         </Text>
       )}

@@ -9,12 +9,14 @@ export function NotFound({ home = '/', fullScreen = true }: { home?: string; ful
   const { t } = useTranslation()
   useDocumentTitle(t('not_found.title'))
   return (
-    <Center mih={fullScreen ? '100dvh' : 420} p="xl">
+    <Center component={fullScreen ? 'main' : 'div'} mih={fullScreen ? '100dvh' : 420} p="xl">
       <Stack align="center" gap="sm" maw={460} ta="center">
-        <Text fz={96} fw={800} lh={1} c="gray.3" aria-hidden="true">
+        <Text fz={96} fw={800} lh={1} c="gray.6" aria-hidden="true">
           404
         </Text>
-        <Title order={2}>{t('not_found.title')}</Title>
+        <Title order={1} fz="h2">
+          {t('not_found.title')}
+        </Title>
         <Text c="dimmed">{t('not_found.message')}</Text>
         <Button component={Link} to={home} mt="md" leftSection={<IconArrowLeft size={16} />}>
           {t('actions.back_home')}

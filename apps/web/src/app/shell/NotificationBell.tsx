@@ -19,13 +19,14 @@ export function NotificationBell({ me }: { me: Me }) {
       : []
   return (
     <Popover position="bottom-end" width={300} shadow="md" withArrow>
-      <Popover.Target>
-        <Indicator disabled={notices.length === 0} size={8} offset={6} color="red" data-testid="notification-badge">
+      {/* The popover's target is the button (it gets aria-expanded), not the dot's wrapper. */}
+      <Indicator disabled={notices.length === 0} size={8} offset={6} color="red" data-testid="notification-badge">
+        <Popover.Target>
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('shell.notifications')}>
             <IconBell size={20} stroke={1.6} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown>
         <Text fw={600} size="sm" mb="xs">
           {t('shell.notifications')}

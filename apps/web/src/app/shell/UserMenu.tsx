@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core'
+import { Avatar, Badge, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { IconBuilding, IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
@@ -32,13 +32,15 @@ export function UserMenu({ me }: { me: Me }) {
     <>
       <Menu position="bottom-end" shadow="md" width={240} withinPortal>
         <Menu.Target>
-          <UnstyledButton aria-label={t('shell.account')} style={{ borderRadius: 'var(--mantine-radius-xl)' }}>
+          {/* Named by what it shows (the user's name) plus "account menu", so the name heard contains the text seen. */}
+          <UnstyledButton style={{ borderRadius: 'var(--mantine-radius-xl)', flexShrink: 0 }}>
             <Group gap={8} wrap="nowrap">
-              <Avatar color="initials" name={me.name} radius="xl" size={32} />
+              <Avatar color="initials" name={me.name} radius="xl" size={32} aria-hidden="true" />
               <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
                 {me.name}
               </Text>
-              <IconChevronDown size={14} stroke={1.7} />
+              <VisuallyHidden>{t('shell.account')}</VisuallyHidden>
+              <IconChevronDown size={14} stroke={1.7} aria-hidden="true" />
             </Group>
           </UnstyledButton>
         </Menu.Target>

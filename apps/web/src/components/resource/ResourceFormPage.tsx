@@ -158,7 +158,7 @@ function PageForm<R extends ResourceRow>({ resource, mode, row, me, title, back 
           <Stack gap="md">
             <Stack gap={4}>
               <BackButton to={back} />
-              <Title order={2} fz={{ base: 'h3', sm: 'h2' }}>
+              <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
                 {title}
               </Title>
             </Stack>

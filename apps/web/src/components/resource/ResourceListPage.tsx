@@ -259,12 +259,14 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
   }
 
   const pagination = list.data?.pagination
+  const [table, setTable] = useState<HTMLTableElement | null>(null)
+  useSortIconLabels(table)
 
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center" wrap="nowrap">
         <Group gap="sm" align="center">
-          <Title order={2} fz={{ base: 'h3', sm: 'h2' }}>
+          <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
             {labels.title()}
           </Title>
           {pagination && (
@@ -337,6 +339,7 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
             <TableSkeleton columns={columns.map((c) => c.title)} />
           ) : (
             <DataTable<R>
+              tableRef={setTable}
               idAccessor="id"
               pinLastColumn={hasActionColumn}
               records={rows ?? []}
@@ -522,4 +525,29 @@ function ExportControl<R extends ResourceRow>({
       {t('actions.export')}
     </Button>
   )
+}
+
+/**
+ * mantine-datatable names its sort icons in English ("Not sorted", "Sorted ascending") with no prop to
+ * change it; this puts the reader's language on them whenever the header renders them again.
+ */
+function useSortIconLabels(table: HTMLTableElement | null) {
+  const { t } = useTranslation()
+  useEffect(() => {
+    if (!table) return
+    const relabel = () => {
+      for (const el of table.querySelectorAll<HTMLElement>('thead [role="img"][aria-label]')) {
+        const label = el.classList.contains('mantine-datatable-header-cell-sortable-unsorted-icon')
+          ? t('table.sort_none')
+          : el.classList.contains('mantine-datatable-header-cell-sortable-icon-reversed')
+            ? t('table.sort_desc')
+            : t('table.sort_asc')
+        if (el.getAttribute('aria-label') !== label) el.setAttribute('aria-label', label)
+      }
+    }
+    relabel()
+    const observer = new MutationObserver(relabel)
+    observer.observe(table, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label', 'class'] })
+    return () => observer.disconnect()
+  }, [table, t])
 }

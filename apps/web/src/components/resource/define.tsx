@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react'
-import { Badge, type MantineColor } from '@mantine/core'
+import { Badge, Text, type MantineColor } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
 import type { TFunction } from 'i18next'
 import type { z } from 'zod'
@@ -79,6 +79,22 @@ export const col = {
   /** Plain text; '-' when empty. */
   text: <R extends ResourceRow = ResourceRow>(key: string, opts?: ColumnOptions) =>
     column<R>(key, 'text', (row) => dash(getPath(row, key)), opts),
+
+  /**
+   * A code the system uses (a role's or permission's `name`): the same in every language, so shown in
+   * monospace and marked `data-lang-neutral` (the language check of the browser tests skips it).
+   */
+  code: <R extends ResourceRow = ResourceRow>(key: string, opts?: ColumnOptions) =>
+    column<R>(
+      key,
+      'text',
+      (row) => (
+        <Text span ff="monospace" size="sm" data-lang-neutral translate="no">
+          {dash(getPath(row, key))}
+        </Text>
+      ),
+      opts,
+    ),
 
   /** Boolean as a green 'Yes' / red 'No' badge. */
   yesNo: <R extends ResourceRow = ResourceRow>(key: string, opts?: ColumnOptions) =>

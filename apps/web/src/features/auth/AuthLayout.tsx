@@ -44,7 +44,7 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
         </Text>
       </Box>
 
-      <Box style={{ flex: 1, display: 'flex', flexDirection: 'column' }} bg="gray.0">
+      <Box component="main" style={{ flex: 1, display: 'flex', flexDirection: 'column' }} bg="gray.0">
         <Group justify="space-between" p="md">
           <Box hiddenFrom="md">
             <Logo size={28} />
@@ -56,7 +56,7 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
         <Box style={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' }} px="md" pb={48}>
           <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 36 }} w="100%" maw={440}>
             <Stack gap={4} mb="lg">
-              <Title order={2} fz={26}>
+              <Title order={1} fz={26}>
                 {title}
               </Title>
               {subtitle && (

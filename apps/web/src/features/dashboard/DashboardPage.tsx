@@ -41,7 +41,9 @@ export default function DashboardPage() {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={2}>{t('dashboard.title')}</Title>
+        <Title order={1} fz="h2">
+          {t('dashboard.title')}
+        </Title>
         <Text c="dimmed">{t('dashboard.welcome', { name: me?.name ?? '' })}</Text>
       </div>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>

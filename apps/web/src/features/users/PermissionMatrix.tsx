@@ -70,7 +70,7 @@ export function PermissionMatrix<R extends ResourceRow>({ form, field, label, di
     const box = (
       <Checkbox
         size="sm"
-        aria-label={p.name}
+        aria-label={permissionLabel(t, p)}
         checked={selected.has(p.id)}
         disabled={!canChange(p)}
         onChange={(e) => set(toggleOne(value, p.id, e.currentTarget.checked))}

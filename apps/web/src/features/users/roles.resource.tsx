@@ -28,7 +28,7 @@ export default defineResource<Row>({
   name: 'roles',
   permission: 'role',
   columns: [
-    col.text('name'),
+    col.code('name'),
     col.custom('display_name', (row, { t }) => roleLabel(t, row)),
     col.yesNo('is_default'),
     col.text('users_count', { sort: false, hiddenBelow: 'sm' }),
