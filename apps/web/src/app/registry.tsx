@@ -50,7 +50,7 @@ export const navGroups: NavGroup[] = [
       item(
         'permissions',
         'permission',
-        screen(() => import('../features/users/permissions.resource')),
+        screen(() => import('../features/users/PermissionsPage')),
       ),
     ],
   },
