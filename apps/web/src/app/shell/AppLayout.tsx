@@ -56,7 +56,7 @@ export function AppLayout({ me, groups, children }: { me: Me; groups: NavGroup[]
               </ActionIcon>
             </Tooltip>
             <Link to="/" style={{ textDecoration: 'none' }} aria-label={t('app.name')}>
-              <Logo size={26} />
+              <Logo size={26} textVisibleFrom="xs" />
             </Link>
           </Group>
           <Group gap="xs" wrap="nowrap">
