@@ -15,7 +15,9 @@ export function PermissionDenied({ variant = 'page' }: { variant?: 'page' | 'dia
         <ThemeIcon size={page ? 64 : 48} radius="xl" color="red" variant="light">
           <IconLock size={page ? 34 : 26} stroke={1.6} />
         </ThemeIcon>
-        <Title order={page ? 1 : 4} fz={page ? 'h3' : 'h4'}>{t('permission.denied_title')}</Title>
+        <Title order={page ? 1 : 4} fz={page ? 'h3' : 'h4'}>
+          {t('permission.denied_title')}
+        </Title>
         <Text c="dimmed" size={page ? 'md' : 'sm'}>
           {t('permission.denied_message')}
         </Text>
