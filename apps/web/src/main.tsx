@@ -4,7 +4,7 @@ import '@mantine/notifications/styles.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
-import i18n, { currentLocale } from './i18n'
+import i18n, { currentLocale, i18nReady } from './i18n'
 import { AppProviders } from './app/providers'
 import { queryClient } from './app/query-client'
 import { router } from './app/router'
@@ -22,10 +22,13 @@ setUnauthorizedHandler(() => {
   void router.navigate('/login', { replace: true })
 })
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+// The reader's language is its own small chunk: paint once its texts are in (or failed to load).
+void i18nReady.finally(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  ),
 )

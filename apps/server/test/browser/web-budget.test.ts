@@ -16,8 +16,9 @@ import { DEFAULT_WEB_DIST } from '../../src/app.js'
 const KB = 1000
 export const BUDGETS = {
   /** JS of /login. Target of issue 13: 150 kB (see docs/performance.md for what stands in the way). */
-  // 187.1 kB when set at 190; 194.9 kB after the catalogue (docs/performance/web-delivery.md). Target 150 kB (issue 13).
-  loginJs: 200 * KB,
+  // 187.1 kB when set at 190; 194.9 kB after the catalogue; 191.8 kB (186.1 + the 5.7 kB language) once
+  // only the reader's language loads (docs/performance/web-delivery.md). Target 150 kB (issue 13), open.
+  loginJs: 195 * KB,
   loginCss: 40 * KB,
   /** The chart chunk (recharts), loaded only by the dashboard. */
   largestLazyJs: 130 * KB,
@@ -49,8 +50,22 @@ describe('web build budgets', () => {
     for (const f of [...initial.js, ...initial.css]) expect(fs.existsSync(path.join(dist, f)), f).toBe(true)
   })
 
-  it(`keeps the JavaScript /login loads within ${BUDGETS.loginJs / KB} kB gzip`, () => {
-    expect(sum(initial.js)).toBeLessThanOrEqual(BUDGETS.loginJs)
+  /** One language's texts (bundles/<lang>.ts), loaded by main.tsx before the first paint: the larger one. */
+  const languageChunk = () => {
+    const langs = fs
+      .readdirSync(path.join(dist, 'assets'))
+      .filter((f) => /^(en|id)-[\w-]+\.js$/.test(f))
+      .map((f) => `assets/${f}`)
+    expect(langs.length, 'one chunk per language').toBe(2)
+    return Math.max(...langs.map(gzipSize))
+  }
+
+  it("loads only the reader's language: no Indonesian text in what index.html loads", () => {
+    for (const f of initial.js) expect(fs.readFileSync(path.join(dist, f), 'utf8'), f).not.toMatch(/Kata sandi|Hak Akses/)
+  })
+
+  it(`keeps the JavaScript /login loads (with one language) within ${BUDGETS.loginJs / KB} kB gzip`, () => {
+    expect(sum(initial.js) + languageChunk()).toBeLessThanOrEqual(BUDGETS.loginJs)
   })
 
   it(`keeps the CSS /login loads within ${BUDGETS.loginCss / KB} kB gzip`, () => {

@@ -2,19 +2,28 @@ import i18n from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { LOCALES, type Locale } from '@app/shared'
 import { appConfig } from '../lib/app-config'
-import { initialLanguage, localeCookie, mergeLocaleModules, readCookie } from './merge'
+import { initialLanguage, localeCookie, readCookie, type Messages } from './merge'
 
 /**
  * One `translation` namespace per language, merged from every
- * `locales/<lang>/*.json`: each feature owns its own file (auth.json,
- * reference.json, ...) and nothing has to be registered by hand.
- * Keys are namespaced by their top-level object (`auth.*`, `resources.<name>.*`),
- * so two files must not define the same leaf.
+ * `locales/<lang>/*.json` (bundles/<lang>.ts): each feature owns its own file
+ * (auth.json, reference.json, ...) and nothing has to be registered
+ * by hand. Keys are namespaced by their top-level object (`auth.*`,
+ * `resources.<name>.*`), so two files must not define the same leaf.
+ *
+ * Only the reader's language is downloaded (its own chunk): main.tsx renders
+ * once `i18nReady` settles, and `setLanguage` loads the other one on a switch.
  */
-const modules = import.meta.glob('./locales/*/*.json', { eager: true, import: 'default' })
-const merged = mergeLocaleModules(modules)
+const bundles = import.meta.glob<{ default: Messages }>('./bundles/*.ts')
 
-export const resources = Object.fromEntries(LOCALES.map((lng) => [lng, { translation: merged[lng] ?? {} }]))
+/** Downloads a language's texts once and adds them to i18next. */
+export async function loadLanguage(lng: string): Promise<void> {
+  if (i18n.hasResourceBundle(lng, 'translation')) return
+  const load = bundles[`./bundles/${lng}.ts`]
+  if (!load) return
+  const messages = (await load()).default
+  i18n.addResourceBundle(lng, 'translation', messages, true, true)
+}
 
 const startLanguage = initialLanguage(
   typeof document === 'undefined' ? undefined : readCookie(document.cookie, 'locale'),
@@ -27,12 +36,18 @@ i18n.on('languageChanged', (lng) => {
 })
 
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: {},
   lng: startLanguage,
   fallbackLng: 'en',
   supportedLngs: [...LOCALES],
   interpolation: { escapeValue: false },
   returnNull: false,
+})
+
+/** Settles when the start language's texts are in (the app renders after it). */
+export const i18nReady: Promise<void> = loadLanguage(startLanguage).then(() => {
+  // Re-announce the language so components and `i18n.t` see the loaded texts.
+  void i18n.changeLanguage(startLanguage)
 })
 
 /** The language the API should answer in (X-Localization). */
@@ -44,6 +59,7 @@ export function currentLocale(): Locale {
 /** Switches language without a reload and remembers it in the `locale` cookie. */
 export async function setLanguage(locale: Locale): Promise<void> {
   document.cookie = localeCookie(locale)
+  await loadLanguage(locale)
   await i18n.changeLanguage(locale)
 }
 

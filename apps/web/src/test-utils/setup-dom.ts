@@ -4,6 +4,12 @@
  */
 import { afterEach } from 'vitest'
 
+// Both languages' texts, loaded before any test (the app loads only the reader's).
+{
+  const { loadLanguage } = await import('../i18n')
+  await Promise.all([loadLanguage('en'), loadLanguage('id')])
+}
+
 if (typeof window !== 'undefined') {
   const { cleanup, configure } = await import('@testing-library/react')
   afterEach(() => cleanup())
