@@ -161,7 +161,7 @@ describe('roles and permissions journey', () => {
   })
 
   it('signs out', async () => {
-    await page.getByRole('button', { name: 'Account menu', exact: true }).click()
+    await page.getByRole('button', { name: /Account menu$/ }).click()
     await page.getByRole('menuitem', { name: 'Logout' }).click()
     await page.waitForURL((u) => !u.pathname.startsWith('/app'))
   })

@@ -129,7 +129,7 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
     <Stack gap="md">
       <Stack gap={4}>
         {back}
-        <Title order={2} fz={{ base: 'h3', sm: 'h2' }}>
+        <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
           {title}
         </Title>
         <Text c="dimmed">{String(item.data.name ?? '')}</Text>

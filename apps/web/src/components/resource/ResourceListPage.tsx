@@ -340,6 +340,8 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
           ) : (
             <DataTable<R>
               tableRef={setTable}
+              // A table wider than its room scrolls sideways: its viewport takes focus so the keyboard can scroll it.
+              scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
               idAccessor="id"
               pinLastColumn={hasActionColumn}
               records={rows ?? []}

@@ -290,7 +290,7 @@ function OrderEditor({ desk, order, me }: { desk: OrderDesk; order?: OrderDetail
       <Stack gap="md">
         <Stack gap={4}>
           <BackButton desk={desk} />
-          <Title order={2} fz={{ base: 'h3', sm: 'h2' }}>
+          <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
             {title}
           </Title>
           {order && (
