@@ -70,18 +70,31 @@ export function requireAnyDesk(auth: SessionUser, desks: OrderDesk[], actions: A
  * Every item of an order checked and priced by its kind's adapter; every
  * refusal of every item comes back at once as one 422 (`items.N.field`).
  */
+/** The catalogue row an item books (its room, route or vehicle). */
+function itemIdOf(item: OrderInput['items'][number]): number {
+  if ('room_id' in item) return item.room_id
+  if ('route_id' in item) return item.route_id
+  if ('transportation_id' in item) return item.transportation_id
+  return 0
+}
+
 export async function planItems(tx: Tx, companyId: number, input: OrderInput, lock: boolean): Promise<ItemPlan[]> {
   const ctx = { companyId, today: todayUtc(), lock }
   const plans: ItemPlan[] = []
   const errors: Record<string, Array<{ key: string; params?: Record<string, string | number> }>> = {}
-  for (const [i, item] of input.items.entries()) {
+  // When locking, the items are planned (and their rows locked FOR SHARE) in (kind, id) order, the order a
+  // catalogue delete locks them in (crud/inventory.ts refuseBookedItems): an order with two rooms of a hotel
+  // and that hotel's delete then wait for each other instead of deadlocking. The plans keep the input's order.
+  const entries = [...input.items.entries()]
+  if (lock) entries.sort(([i, a], [j, b]) => a.kind.localeCompare(b.kind) || itemIdOf(a) - itemIdOf(b) || i - j)
+  for (const [i, item] of entries) {
     const adapter = orderKind(item.kind)
     if (!adapter) {
       ;(errors[`items.${i}.kind`] ??= []).push({ key: 'orders.kind_unavailable' })
       continue
     }
     try {
-      plans.push(await adapter.plan(tx, ctx, item))
+      plans[i] = await adapter.plan(tx, ctx, item)
     } catch (err) {
       if (!(err instanceof ItemRefusal)) throw err
       ;(errors[`items.${i}.${err.field}`] ??= []).push({ key: err.key, params: err.params })

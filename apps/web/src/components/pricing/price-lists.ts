@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { EXTRA_PRICE_TYPES, SERVICE_PRICE_TYPES } from '@app/shared'
+import { EXTRA_PRICE_TYPES, MAX_PRICE_ENTRIES, SERVICE_PRICE_TYPES } from '@app/shared'
 import { field, type FieldDef, type ResourceRow } from '../resource'
 
 /*
@@ -20,6 +20,7 @@ export function extraPriceFields<R extends ResourceRow = ResourceRow>(section?: 
     field.checkbox<R>('extra_price', { section, switch: true, labelKey: 'pricing.extra_price' }),
     field.repeatable<R>('prices_extra', {
       section,
+      max: MAX_PRICE_ENTRIES,
       hidden: on('extra_price'),
       labelKey: 'pricing.prices_extra',
       itemLabelKey: 'pricing.extra_item',
@@ -27,7 +28,7 @@ export function extraPriceFields<R extends ResourceRow = ResourceRow>(section?: 
       fields: [
         field.text('name', { span: 5, labelKey: 'pricing.name' }),
         field.money('value', { span: 3, labelKey: 'pricing.value' }),
-        field.select('type', { span: 4, options: extraTypes, labelKey: 'pricing.type' }),
+        field.select('type', { span: 4, options: extraTypes, labelKey: 'pricing.type', initial: 'one_time' }),
         field.checkbox('person_price', { labelKey: 'pricing.person_price' }),
       ],
     }),
@@ -40,6 +41,7 @@ export function serviceFeeFields<R extends ResourceRow = ResourceRow>(section?: 
     field.checkbox<R>('service_fee', { section, switch: true, labelKey: 'pricing.service_fee' }),
     field.repeatable<R>('service_prices', {
       section,
+      max: MAX_PRICE_ENTRIES,
       hidden: on('service_fee'),
       labelKey: 'pricing.service_prices',
       itemLabelKey: 'pricing.fee_item',
@@ -49,8 +51,9 @@ export function serviceFeeFields<R extends ResourceRow = ResourceRow>(section?: 
         field.text('name_en', { span: 6, labelKey: 'pricing.fee_name_en' }),
         field.textarea('description', { span: 6, rows: 2, labelKey: 'pricing.fee_description' }),
         field.textarea('description_en', { span: 6, rows: 2, labelKey: 'pricing.fee_description_en' }),
-        field.money('value', { span: 6, labelKey: 'pricing.value' }),
-        field.select('type', { span: 6, options: feeTypes, labelKey: 'pricing.type' }),
+        // A fee is an amount or a percentage (its type says which), so a plain number rather than SAR.
+        field.number('value', { span: 6, min: 0, decimalScale: 2, labelKey: 'pricing.value' }),
+        field.select('type', { span: 6, options: feeTypes, labelKey: 'pricing.type', initial: 'fixed' }),
         field.checkbox('person_price', { labelKey: 'pricing.person_price' }),
       ],
     }),

@@ -1,16 +1,15 @@
 import {
   DISTANCE_UNITS,
-  EXTRA_PRICE_TYPES,
   MAP_DEFAULT_ZOOM,
   MAP_MAX_ZOOM,
   MAP_MIN_ZOOM,
   MAX_GALLERY_FILES,
   MAX_HOTEL_LIST,
   PUBLISH_STATUSES,
-  SERVICE_PRICE_TYPES,
   hotelInputSchema,
   type HotelDetail,
 } from '@app/shared'
+import { extraPriceFields, serviceFeeFields } from '../../components/pricing/price-lists'
 import { col, defineResource, field, initialValues, type FieldDef, type ResourceRow } from '../../components/resource'
 import { hotelRowForForm, shortCoordinate } from './hotel-form'
 import { RatingField } from './RatingField'
@@ -61,47 +60,8 @@ const fields: FieldDef<ResourceRow>[] = [
   field.number('min_reservation', { section: 'stay', span: 6, min: 0, step: 1, decimalScale: 0 }),
   field.number('max_stay', { section: 'stay', span: 6, min: 0, step: 1, decimalScale: 0 }),
   field.money('price', { section: 'pricing' }),
-  field.checkbox('extra_price', { section: 'pricing', switch: true, span: 6 }),
-  field.checkbox('service_fee', { section: 'pricing', switch: true, span: 6 }),
-  field.repeatable('prices_extra', {
-    section: 'pricing',
-    max: MAX_HOTEL_LIST,
-    hidden: ({ values }) => values.extra_price !== true,
-    itemLabelKey: `${T}.items.prices_extra`,
-    addLabelKey: `${T}.add.prices_extra`,
-    fields: [
-      field.text('name', { span: 6 }),
-      field.money('value', { span: 6 }),
-      field.select('type', {
-        span: 6,
-        labelKey: `${T}.fields.price_type`,
-        initial: 'one_time',
-        options: options(EXTRA_PRICE_TYPES, 'price_types'),
-      }),
-      field.checkbox('person_price', { span: 6, switch: true }),
-    ],
-  }),
-  field.repeatable('service_prices', {
-    section: 'pricing',
-    max: MAX_HOTEL_LIST,
-    hidden: ({ values }) => values.service_fee !== true,
-    itemLabelKey: `${T}.items.service_prices`,
-    addLabelKey: `${T}.add.service_prices`,
-    fields: [
-      field.text('name', { span: 6, labelKey: `${T}.fields.fee_name` }),
-      field.text('name_en', { span: 6, labelKey: `${T}.fields.fee_name_en` }),
-      field.textarea('description', { span: 6, rows: 2, labelKey: `${T}.fields.fee_desc` }),
-      field.textarea('description_en', { span: 6, rows: 2, labelKey: `${T}.fields.fee_desc_en` }),
-      field.number('value', { span: 4, min: 0, decimalScale: 2 }),
-      field.select('type', {
-        span: 4,
-        labelKey: `${T}.fields.fee_type`,
-        initial: 'fixed',
-        options: options(SERVICE_PRICE_TYPES, 'fee_types'),
-      }),
-      field.checkbox('person_price', { span: 4, switch: true }),
-    ],
-  }),
+  ...extraPriceFields('pricing'),
+  ...serviceFeeFields('pricing'),
   field.select('location_id', {
     section: 'location',
     span: 6,

@@ -107,7 +107,7 @@ export function PricePanel({
           <ItemLines key={item.position} item={item} />
         ))}
         {messages.map((m, i) => (
-          <Text key={i} size="sm" c="orange.9">
+          <Text key={i} size="sm" c="dimmed">
             {m}
           </Text>
         ))}
