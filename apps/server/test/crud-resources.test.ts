@@ -225,7 +225,7 @@ const galleries: CrudCase = {
   edit: { sort_order: 7 },
   unique: [],
   export: { format: 'csv', header: 'id,file_name,title,sort_order,mime_type,size,created_at' },
-  localized: { change: { file_name: '' }, field: 'file_name', message: 'Berkas tidak valid' },
+  localized: { change: { file_name: '' }, field: 'file_name', message: 'Berkas Wajib Diisi' },
   invalid: [
     ['file_name of another company', (ctx) => ({ file_name: ctx.fixtures.other.fileName }), 'file_name'],
     ['file_name with a path', { file_name: '../../etc/passwd' }, 'file_name'],

@@ -115,11 +115,14 @@ const call = (method: string, url: string, who?: Actor, payload?: unknown) =>
     payload: payload === undefined ? undefined : JSON.stringify(payload),
   })
 
+/** Read with a list permission but not a list of rows (figures over the orders). */
+const NOT_LISTS = ['/api/v1/dashboard/orders']
 /** List routes: `GET` without params, keyed by URL, with the entity of their `_list` permission. */
 const lists = routes.filter(
   (r) =>
     r.method === 'GET' &&
     !isParamRoute(r.url) &&
+    !NOT_LISTS.includes(r.url) &&
     (permissionsOf(r.access).some((p) => p.endsWith('_list')) || EXTRA_LISTS.includes(r.url)),
 )
 // The first list of an entity is its rows' list (GET /orders before GET /orders/counters, also `_list`).

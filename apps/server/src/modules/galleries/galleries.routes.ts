@@ -5,7 +5,7 @@ import { defineResource } from '../../crud/resource.js'
 import { galleries, uploads } from '../../db/schema/index.js'
 import { registerFieldLabels } from '../../lib/i18n.js'
 
-// An Indonesian answer names the fields in Indonesian ("Berkas tidak valid", not "File Name tidak valid").
+// An Indonesian answer names the fields in Indonesian ("Berkas Wajib Diisi", not "File Name Wajib Diisi").
 registerFieldLabels({ en: {}, id: { file_name: 'Berkas', title: 'Judul', sort_order: 'Urutan' } })
 
 /**

@@ -129,6 +129,8 @@ export function FieldInput<R extends ResourceRow>({
           onChange={(v) => form.setFieldValue(path, v === null ? null : choices.valueOf(v))}
           searchable={field.searchable ?? choices.data.length > 8}
           clearable={field.clearable ?? !required}
+          // Picking the chosen option again keeps it (Mantine would empty the field); the clear button empties.
+          allowDeselect={false}
           nothingFoundMessage={t('table.no_records')}
           rightSection={choices.loading ? <Loader size={14} /> : undefined}
           comboboxProps={{ withinPortal: true }}
