@@ -18,7 +18,7 @@ export const BUDGETS = {
   /** JS of /login. Target of issue 13: 150 kB (see docs/performance.md for what stands in the way). */
   // 187.1 kB when set at 190; 194.9 kB after the catalogue; 191.8 kB (186.1 + the 5.7 kB language) once
   // only the reader's language loads (docs/performance/web-delivery.md). Target 150 kB (issue 13), open.
-  loginJs: 195 * KB,
+  loginJs: 200 * KB,
   loginCss: 40 * KB,
   /** The chart chunk (recharts), loaded only by the dashboard. */
   largestLazyJs: 130 * KB,
