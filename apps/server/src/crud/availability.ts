@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, getTableName, gte, lte, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, getTableName, gte, lte, sql } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -21,6 +21,7 @@ import { notFound, unprocessable } from '../lib/errors.js'
 import { registerMessages } from '../lib/i18n.js'
 import type { SessionUser } from '../lib/sessions.js'
 import { requireAuth } from '../plugins/auth.js'
+import { prepared } from './list-query.js'
 import { idParams } from './resource.js'
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -146,13 +147,20 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
     ...Object.fromEntries(Object.entries(opts.values).map(([k, v]) => [k, v.column])),
   }
 
+  // The read's statements are prepared once per database handle (crud/list-query.ts `prepared`): the month
+  // read is the calendar's hot call (docs/performance/catalogue.md).
+  const statements = { item: {}, days: {} }
+  const itemWhere = and(eq(opts.item.table.id, sql.placeholder('id')), eq(opts.item.table.company_id, sql.placeholder('company')))
+
   /** The item of the caller's company (404 otherwise), its declared fields read; `lock` holds it until the write commits. */
   const loadItem = async (db: Db, auth: SessionUser, id: number, lock = false) => {
-    const q = (db.select({ id: opts.item.table.id, ...itemFields }).from(opts.item.table as any) as any)
-      .where(and(eq(opts.item.table.id, id), eq(opts.item.table.company_id, auth.companyId)))
-      .limit(1)
+    const select = (db: Db) =>
+      (db.select({ id: opts.item.table.id, ...itemFields }).from(opts.item.table as any) as any).where(itemWhere).limit(1)
+    const params = { id, company: auth.companyId }
     // FOR SHARE: a concurrent change of the item (its stock) waits for this write, and the other way round.
-    const [item] = (await (lock ? q.for('share') : q)) as Array<Record<string, unknown>>
+    const [item] = (await (lock
+      ? select(db).for('share').execute(params)
+      : prepared(statements.item, `${tableName}_item`, db, select).execute(params))) as Array<Record<string, unknown>>
     if (!item) throw notFound()
     return item
   }
@@ -163,29 +171,46 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
     if (Object.keys(errors).length) throw unprocessable(errors)
   }
 
-  const keyConditions = (input: Record<string, unknown>): SQL[] =>
-    Object.entries(keys).map(([k, v]) => eq(v.column, input[k] as any))
+  /** Stored days of the item in the range (keys and dates as parameters of one prepared statement). */
+  const readDays = async (db: Db, input: Record<string, unknown>, itemId: number) =>
+    (await prepared(statements.days, `${tableName}_days`, db, (db) =>
+      (db.select(dayFields).from(opts.table as any) as any)
+        .where(
+          and(
+            eq(opts.item.column, sql.placeholder('item')),
+            ...Object.entries(keys).map(([k, v]) => eq(v.column, sql.placeholder(`key_${k}`))),
+            gte(opts.date, sql.placeholder('start')),
+            lte(opts.date, sql.placeholder('end')),
+          ),
+        )
+        .orderBy(asc(opts.date)),
+    ).execute({
+      item: itemId,
+      ...Object.fromEntries(Object.keys(keys).map((k) => [`key_${k}`, input[k]])),
+      start: input.start_date,
+      end: input.end_date,
+    })) as Array<Record<string, unknown>>
 
-  const days = async (db: Db, input: Record<string, unknown>, item: Record<string, unknown>) => {
-    const rows = (await (db.select(dayFields).from(opts.table as any) as any)
-      .where(
-        and(
-          eq(opts.item.column, item.id as number),
-          ...keyConditions(input),
-          gte(opts.date, input.start_date as string),
-          lte(opts.date, input.end_date as string),
-        ),
-      )
-      .orderBy(asc(opts.date))) as Array<Record<string, unknown>>
+  /** The stored days with the answer fields the item lends them (`hotel_id`). */
+  const withItemFields = (rows: Array<Record<string, unknown>>, item: Record<string, unknown>) => {
     if (!answerKeys.length) return rows
     const extra = Object.fromEntries(answerKeys.map((k) => [k, item[k]]))
     return rows.map((r) => ({ ...r, ...extra }))
   }
 
+  const days = async (db: Db, input: Record<string, unknown>, item: Record<string, unknown>) =>
+    withItemFields(await readDays(db, input, item.id as number), item)
+
+  /**
+   * The item and its days at once: the days are read beside the item (on another pooled connection), not
+   * after it, and thrown away with a 404 when the item is not the caller's, so a month read waits for one
+   * round trip instead of two.
+   */
   const read: Availability['read'] = async (db, auth, query) => {
-    const item = await loadItem(db, auth, query[opts.item.param] as number)
+    const itemId = query[opts.item.param] as number
+    const [item, rows] = await Promise.all([loadItem(db, auth, itemId), readDays(db, query, itemId)])
     checkParams(query, item)
-    return { item, days: await days(db, query, item) }
+    return { item, days: withItemFields(rows, item) }
   }
 
   /**
@@ -243,18 +268,20 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
 
     app.get(base, { schema: { tags, querystring: readQuery }, config: { access: readAccess } }, async (req) => {
       const query = req.query as Record<string, unknown>
-      const { item, days: rows } = await read(app.db, requireAuth(req), query)
-      // Booked and remaining of each day orders hold (DESIGN §7), beside the stored days.
-      const stock = opts.stock
-        ? await readStock(
-            app.db,
-            opts.stock.kind,
-            item.id as number,
-            opts.stock.variant?.(query) ?? '',
-            query.start_date as string,
-            query.end_date as string,
-          )
-        : undefined
+      // Booked and remaining of each day orders hold (DESIGN §7), read beside the item and its stored days.
+      const [{ item, days: rows }, stock] = await Promise.all([
+        read(app.db, requireAuth(req), query),
+        opts.stock
+          ? readStock(
+              app.db,
+              opts.stock.kind,
+              query[opts.item.param] as number,
+              opts.stock.variant?.(query) ?? '',
+              query.start_date as string,
+              query.end_date as string,
+            )
+          : undefined,
+      ])
       return {
         data: rows,
         defaults: opts.defaults(item),

@@ -149,13 +149,28 @@ export async function findOne(db: Db, src: ListSource, id: number, conditions: A
   return rows[0] as Record<string, unknown> | undefined
 }
 
-type RowQuery = { execute(params: Record<string, unknown>): Promise<unknown[]> }
-// One named statement per source: drizzle builds the SQL text once per
-// database handle, and PostgreSQL parses and plans it once per connection,
-// instead of both on every one-row call (docs/performance/calls.md). The name
-// is the source's, so a transaction on a pooled connection reuses it too.
-const rowQueries = new WeakMap<ListSource, { name: string; byDb: WeakMap<Db, RowQuery> }>()
+export type PreparedRead = { execute(params: Record<string, unknown>): Promise<unknown[]> }
+const preparedReads = new WeakMap<object, { name: string; byDb: WeakMap<Db, PreparedRead> }>()
 let statements = 0
+
+/**
+ * One named prepared statement per `owner` (a source, a calendar's read…) and
+ * database handle: drizzle builds the SQL text once per handle, and PostgreSQL
+ * parses and plans it once per connection, instead of both on every call of a
+ * hot read (docs/performance/calls.md). The name is the owner's, so a
+ * transaction on a pooled connection reuses it too. `build` makes the query
+ * with `sql.placeholder(…)` for what changes between calls.
+ */
+export function prepared(owner: object, label: string, db: Db, build: (db: Db) => unknown): PreparedRead {
+  let cache = preparedReads.get(owner)
+  if (!cache) preparedReads.set(owner, (cache = { name: `${label}_${++statements}`, byDb: new WeakMap() }))
+  let query = cache.byDb.get(db)
+  if (!query) {
+    query = (build(db) as { prepare(name: string): PreparedRead }).prepare(cache.name)
+    cache.byDb.set(db, query)
+  }
+  return query
+}
 
 /**
  * The row `id` of a source, scoped to a company through `companyColumn` (or
@@ -169,16 +184,12 @@ export async function findById(
   id: number,
   scope: { column: PgColumn; companyId: number } | undefined,
 ): Promise<Record<string, unknown> | undefined> {
-  let cache = rowQueries.get(src)
-  if (!cache) rowQueries.set(src, (cache = { name: `find_by_id_${++statements}`, byDb: new WeakMap() }))
-  let query = cache.byDb.get(db)
-  if (!query) {
+  const query = prepared(src, 'find_by_id', db, (db) => {
     const where = scope
       ? and(eq(src.id, sql.placeholder('id')), eq(scope.column, sql.placeholder('company')))
       : eq(src.id, sql.placeholder('id'))
-    query = (selectFrom(db, src, src.fields).where(where).limit(1) as any).prepare(cache.name) as RowQuery
-    cache.byDb.set(db, query)
-  }
+    return selectFrom(db, src, src.fields).where(where).limit(1)
+  })
   const rows = await query.execute(scope ? { id, company: scope.companyId } : { id })
   return rows[0] as Record<string, unknown> | undefined
 }
