@@ -40,6 +40,7 @@ async function post<T = { id: number }>(url: string, payload: unknown): Promise<
 
 interface Texts {
   lang: 'en' | 'id'
+  all: string
   hotelDesk: string
   trainDesk: string
   vehicleDesk: string
@@ -80,6 +81,7 @@ interface Texts {
 }
 
 const EN: Texts = {
+  all: 'All',
   lang: 'en',
   hotelDesk: 'Hotel Orders',
   trainDesk: 'Train Orders',
@@ -133,6 +135,7 @@ const EN: Texts = {
   ],
 }
 const ID: Texts = {
+  all: 'Semua',
   lang: 'id',
   hotelDesk: 'Pesanan Hotel',
   trainDesk: 'Pesanan Kereta',
@@ -461,6 +464,26 @@ async function packageJourney(texts: Texts, offset: number, customer: string) {
     await row.waitFor()
     await expect.poll(() => row.textContent()).toContain(texts.status.completed)
   }
+  // The desk's status choices carry their counts (from the counters); choosing one filters the list.
+  const statusChoices = page.getByRole('radiogroup', { name: 'Status' })
+  const counters = await call<{ data: Record<string, Record<string, number>> }>('GET', '/orders/counters')
+  const desk = counters.body.data.transportation!
+  // The radios are named "<status> <count>"; their visible part is the chip's label.
+  const choice = (label: string, n: number | undefined) => statusChoices.getByRole('radio', { name: `${label} ${n}` })
+  const pick = (label: string, n: number | undefined) =>
+    statusChoices
+      .locator('label')
+      .filter({ has: page.locator(`text="${label}"`) })
+      .filter({ hasText: String(n) })
+      .click()
+  await choice(texts.all, desk.all).waitFor({ state: 'attached' })
+  await pick(texts.status.completed, desk.completed)
+  await expect.poll(() => choice(texts.status.completed, desk.completed).isChecked()).toBe(true)
+  await expect.poll(() => page.getByRole('row').filter({ hasText: code }).count()).toBe(1)
+  await pick(texts.status.pending, desk.pending)
+  await expect.poll(() => page.getByRole('row').filter({ hasText: code }).count()).toBe(0)
+  await pick(texts.status.completed, desk.completed)
+  await page.getByRole('row').filter({ hasText: code }).waitFor()
   await viewportShot(page, shot('06-transportation-desk'))
   // The desk exports its orders as Excel (the server streams the sheet).
   await page.getByRole('button', { name: texts.exportLabel }).click()

@@ -1,6 +1,8 @@
-import { Select } from '@mantine/core'
+import { Badge, Chip, Group, Select } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import type { QueryParams, QueryValue } from '../../lib/api-client'
+import { api, type QueryParams, type QueryValue } from '../../lib/api-client'
+import { queryKeys } from '../../lib/query-keys'
 import type { ListFilter, ResourceDefinition, ResourceRow } from './define'
 import { useChoices } from './fields/options'
 import { resourceLabels } from './labels'
@@ -18,10 +20,11 @@ export function ListFilters<R extends ResourceRow>({
   value: QueryParams
   onChange: (next: QueryParams) => void
 }) {
-  if (!resource.filters?.length) return null
+  const selects = resource.filters?.filter((f) => !f.tabs) ?? []
+  if (!selects.length) return null
   return (
     <>
-      {resource.filters.map((f) => (
+      {selects.map((f) => (
         <FilterSelect
           key={f.name}
           resource={resource}
@@ -60,5 +63,95 @@ function FilterSelect<R extends ResourceRow>({
       w={{ base: '100%', sm: 180 }}
       comboboxProps={{ withinPortal: true }}
     />
+  )
+}
+
+/**
+ * The filters declared as `tabs`: one row of single-choice chips above the
+ * table, "All" first, each with its count when the declaration names where the
+ * counts come from. A chip is a radio button, so the row is one keyboard stop
+ * with arrow keys between the choices.
+ */
+export function ListFilterTabs<R extends ResourceRow>({
+  resource,
+  value,
+  onChange,
+}: {
+  resource: ResourceDefinition<R>
+  value: QueryParams
+  onChange: (next: QueryParams) => void
+}) {
+  const tabs = resource.filters?.filter((f) => f.tabs) ?? []
+  if (!tabs.length) return null
+  return (
+    <>
+      {tabs.map((f) => (
+        <FilterTabs
+          key={f.name}
+          resource={resource}
+          filter={f}
+          value={value[f.name]}
+          onChange={(v) => onChange({ ...value, [f.name]: v ?? undefined })}
+        />
+      ))}
+    </>
+  )
+}
+
+const ALL = ''
+
+function FilterTabs<R extends ResourceRow>({
+  resource,
+  filter,
+  value,
+  onChange,
+}: {
+  resource: ResourceDefinition<R>
+  filter: ListFilter
+  value: QueryValue
+  onChange: (v: QueryValue) => void
+}) {
+  const { t } = useTranslation()
+  const choices = useChoices(filter)
+  const counts = filter.tabs?.counts
+  const answer = useQuery({
+    // Under the resource's key root: whatever refreshes the list (a save, a status change) refreshes the counts.
+    queryKey: [...queryKeys(resource.name).all, 'counts', counts?.path ?? ''],
+    queryFn: async () => {
+      const res = await api.get<unknown>(counts!.path)
+      if (!res.ok) throw res.error
+      return counts!.pick(res.data) ?? {}
+    },
+    enabled: !!counts,
+  })
+  const label = resourceLabels(resource, t).field(filter.name, filter.labelKey)
+  const current = value === undefined || value === null || value === '' ? ALL : String(value)
+  const items = [{ value: ALL, label: t('table.filter_all') }, ...choices.data]
+  return (
+    <Chip.Group
+      multiple={false}
+      value={current}
+      onChange={(v) => onChange(v === ALL ? undefined : (choices.valueOf(v) as QueryValue))}
+    >
+      <Group gap={6} wrap="wrap" role="radiogroup" aria-label={label}>
+        {items.map((item) => {
+          const n = answer.data?.[item.value === ALL ? 'all' : item.value]
+          return (
+            // One `name`: a native radio group, one tab stop with the arrow keys between its choices.
+            <Chip key={item.value} value={item.value} name={`${resource.name}-${filter.name}`} size="sm" variant="outline">
+              <Group component="span" gap={6} wrap="nowrap" display="inline-flex">
+                {item.label}
+                {n !== undefined && ' '}
+                {n !== undefined && (
+                  <Badge component="span" size="sm" variant="light" color="gray" circle={n < 10}>
+                    {n}
+                  </Badge>
+                )}
+              </Group>
+            </Chip>
+          )
+        })}
+      </Group>
+    </Chip.Group>
   )
 }

@@ -41,7 +41,7 @@ import { useDocumentTitle } from '../../lib/use-document-title'
 import { ConfirmDelete, ConfirmModal } from './ConfirmDelete'
 import { actionPermission, type DialogMode, type ResourceDefinition, type ResourceRow, type RowAction } from './define'
 import { defaultRowTitle, resourceLabels } from './labels'
-import { ListFilters } from './ListFilters'
+import { ListFilterTabs, ListFilters } from './ListFilters'
 import { PermissionDenied } from './PermissionDenied'
 import { ResourceDialog } from './ResourceDialog'
 import { actionsWidth, CellText, columnWidth, tableMinWidth } from './table-layout'
@@ -324,6 +324,15 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
               )}
             </Group>
           </Group>
+
+          <ListFilterTabs
+            resource={resource}
+            value={filters}
+            onChange={(next) => {
+              setFilters(next)
+              setPage(0)
+            }}
+          />
 
           {list.isError ? (
             // One clear message and a way out; the server's words are for the log, not the screen.

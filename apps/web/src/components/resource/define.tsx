@@ -455,6 +455,12 @@ export interface ListFilter {
   /** Static choices, or choices loaded like a select's. */
   options?: SelectOption[]
   source?: SelectSource
+  /**
+   * Shown as a row of choices above the table ("All", then each option) instead of a select, each with the
+   * number of rows it holds: `counts` is a GET the server answers from its counters, `pick` takes the numbers
+   * by option value (and `all`) out of its answer. Refreshed with the list (same query-key root).
+   */
+  tabs?: { counts?: { path: string; pick: (answer: unknown) => Record<string, number> | undefined } }
 }
 
 // ------------------------------------------------------------- resource

@@ -22,6 +22,13 @@ beforeEach(() => {
   configureApiClient({
     fetch: vi.fn(async (input: RequestInfo | URL) => {
       urls.push(String(input))
+      if (String(input).startsWith('/api/v1/orders/counters')) {
+        const counts = { all: 12, pending: 3, confirmed: 4, paid: 2, completed: 2, cancelled: 1 }
+        return new Response(JSON.stringify({ data: { train: counts } }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        })
+      }
       const body = {
         data: [
           {
@@ -51,13 +58,15 @@ describe('a reservations desk', () => {
   it('lists the orders of its kind, the code opening the order, money and status as the desk reads them', async () => {
     render(<ResourceListPage resource={deskResource('train')} />, { me, path: '/app/order_train' })
     await screen.findByText('Rahmat Hidayat')
-    expect(urls[0]).toMatch(/^\/api\/v1\/orders\?kind=train&page=0&size=10&sort_by=created_at&order_by=desc$/)
+    expect(urls.find((u) => u.startsWith('/api/v1/orders?'))).toMatch(
+      /^\/api\/v1\/orders\?kind=train&page=0&size=10&sort_by=created_at&order_by=desc$/,
+    )
     expect(screen.getByRole('heading', { name: 'Train Orders' })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'ORD-2026-000041' }).getAttribute('href')).toBe('/app/order_train/41')
     expect(screen.getByText('03 – 07-12-2026')).toBeTruthy()
     expect(screen.getByText('SAR 5.301')).toBeTruthy()
     expect(screen.getByText('SAR 4.301')).toBeTruthy()
-    expect(screen.getByText('Confirmed')).toBeTruthy()
+    expect(screen.getAllByText('Confirmed').some((el) => el.closest('td'))).toBe(true)
     // Orders are cancelled, never deleted: no delete (nor edit) button even with the permission.
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull()
@@ -75,5 +84,18 @@ describe('a reservations desk', () => {
     expect(screen.getByRole('menuitem', { name: 'Excel file (.xlsx)' })).toBeTruthy()
     await userEvent.click(screen.getByRole('button', { name: 'Create' }))
     await waitFor(() => expect(screen.getByText('order form')).toBeTruthy())
+  })
+  it('filters by status with the number of orders of each, from the counters', async () => {
+    render(<ResourceListPage resource={deskResource('train')} />, { me, path: '/app/order_train' })
+    await screen.findByText('Rahmat Hidayat')
+    const group = screen.getByRole('radiogroup', { name: 'Status' })
+    const all = await screen.findByRole('radio', { name: 'All 12' })
+    expect(all).toHaveProperty('checked', true)
+    expect(group.textContent).toContain('Pending 3')
+    expect(urls).toContain('/api/v1/orders/counters')
+    await userEvent.click(screen.getByRole('radio', { name: 'Pending 3' }))
+    await waitFor(() => expect(urls.some((u) => /\/orders\?kind=train&.*status=pending/.test(u))).toBe(true))
+    await userEvent.click(screen.getByRole('radio', { name: 'All 12' }))
+    await waitFor(() => expect(urls.at(-1)).not.toMatch(/status=/))
   })
 })

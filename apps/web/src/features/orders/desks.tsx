@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { Anchor, Skeleton, Stack } from '@mantine/core'
 import { Link, Route, Routes } from 'react-router'
-import { DESK_ENTITY, type OrderDesk } from '@app/shared'
+import { DESK_ENTITY, ORDER_STATUSES, type OrderDesk } from '@app/shared'
 import { col, defineResource, type ResourceRow } from '../../components/resource'
 import { ResourceListPage } from '../../components/resource/ResourceListPage'
 import { NotFound } from '../../components/NotFound'
@@ -46,6 +46,19 @@ export function deskResource(desk: OrderDesk) {
     ],
     defaultSort: 'created_at',
     exportFormats: ['csv', 'xlsx'],
+    // The desk's orders by status, each with its number (GET /orders/counters: counter rows, no counting).
+    filters: [
+      {
+        name: 'status',
+        options: ORDER_STATUSES.map((st) => ({ value: st, labelKey: `orders.status.${st}` })),
+        tabs: {
+          counts: {
+            path: '/orders/counters',
+            pick: (answer) => (answer as { data?: Partial<Record<OrderDesk, Record<string, number>>> }).data?.[desk],
+          },
+        },
+      },
+    ],
     rowTitle: (row) => String(row.code),
     // The code opens the order (no action column: the list keeps its room for the customer and items).
     createHref: `${base}/create`,
