@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react'
 import { Alert, Box, Button, Grid, Group, LoadingOverlay, Paper, Skeleton, Stack, Title } from '@mantine/core'
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { useBlocker, useNavigate, useParams } from 'react-router'
+import { useNavigate, useParams } from 'react-router'
 import { isApiError } from '../../lib/api-client'
 import { can, useMe, type Me } from '../../lib/permissions'
 import { useDocumentTitle } from '../../lib/use-document-title'
-import { ConfirmModal } from './ConfirmDelete'
+import { useLeavePrompt } from './leave-prompt'
 import type { DialogMode, FieldDef, FormSection, ResourceDefinition, ResourceRow } from './define'
 import { FieldGrid, useSectionTitle } from './FieldGrid'
 import { UploadTracker } from './fields/upload-tracker'
@@ -114,18 +114,12 @@ function PageForm<R extends ResourceRow>({ resource, mode, row, me, title, back 
   const sectionTitle = useSectionTitle(resource)
 
   const dirty = form.isDirty() && !leaving
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname)
-  // Saved: back to the list. Declared after useBlocker so the blocker has
+  const leavePrompt = useLeavePrompt(dirty)
+  // Saved: back to the list. Declared after the leave prompt so its blocker has
   // already been told the form is clean when this navigation runs.
   useEffect(() => {
     if (leaving) void navigate(back, { relative: 'path' })
   }, [leaving, navigate, back])
-  useEffect(() => {
-    if (!dirty) return
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault()
-    window.addEventListener('beforeunload', warn)
-    return () => window.removeEventListener('beforeunload', warn)
-  }, [dirty])
 
   const groups = fieldSections(resource)
   const main = groups.filter((g) => !g.section.side)
@@ -183,15 +177,7 @@ function PageForm<R extends ResourceRow>({ resource, mode, row, me, title, back 
               </Group>
             </Paper>
           </Stack>
-          <ConfirmModal
-            opened={blocker.state === 'blocked'}
-            title={t('kit.page.leave_title')}
-            message={t('kit.page.leave_message')}
-            confirmLabel={t('kit.page.leave')}
-            color="red"
-            onCancel={() => blocker.reset?.()}
-            onConfirm={() => blocker.proceed?.()}
-          />
+          {leavePrompt}
         </Box>
       )}
     </UploadTracker>

@@ -11,6 +11,7 @@
  */
 export * from './define'
 export { ConfirmDelete, ConfirmModal } from './ConfirmDelete'
+export { useLeavePrompt } from './leave-prompt'
 export { PermissionDenied } from './PermissionDenied'
 export { ResourceDialog } from './ResourceDialog'
 export { ResourceListPage } from './ResourceListPage'

@@ -5,15 +5,15 @@ import { useDebouncedValue } from '@mantine/hooks'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { useBlocker, useNavigate, useParams } from 'react-router'
+import { useNavigate, useParams } from 'react-router'
 import { DESK_ENTITY, orderInputSchema, type OrderDesk } from '@app/shared'
 import {
-  ConfirmModal,
   field,
   FieldInput,
   PermissionDenied,
   scrollToFirstError,
   type ResourceForm,
+  useLeavePrompt,
 } from '../../components/resource'
 import { api, isApiError, request, unwrap } from '../../lib/api-client'
 import { formatDateTime } from '../../lib/format'
@@ -168,7 +168,7 @@ function OrderEditor({ desk, order, me }: { desk: OrderDesk; order?: OrderDetail
   const short = refused?.items === itemsKey ? refused.days : {}
 
   const dirty = form.isDirty() && !leaving
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname)
+  const leavePrompt = useLeavePrompt(dirty)
   useEffect(() => {
     if (leaving) void navigate(leaving, { replace: true })
   }, [leaving, navigate])
@@ -367,15 +367,7 @@ function OrderEditor({ desk, order, me }: { desk: OrderDesk; order?: OrderDetail
           </Paper>
         )}
       </Stack>
-      <ConfirmModal
-        opened={blocker.state === 'blocked'}
-        title={t('kit.page.leave_title')}
-        message={t('kit.page.leave_message')}
-        confirmLabel={t('kit.page.leave')}
-        color="red"
-        onCancel={() => blocker.reset?.()}
-        onConfirm={() => blocker.proceed?.()}
-      />
+      {leavePrompt}
     </Box>
   )
 }
