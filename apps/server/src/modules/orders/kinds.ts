@@ -1,3 +1,4 @@
+import type { Locale } from '@app/shared'
 import type { OrderItemInput, OrderItemKind } from '@app/shared'
 import type { Db } from '../../db/client.js'
 import type { PriceRule } from '../../crud/catalogue.js'
@@ -54,6 +55,8 @@ export interface PlanContext {
   today: string
   /** Reserving: lock the item rows (FOR SHARE) so a change of the item waits for the order. A quote does not lock. */
   lock: boolean
+  /** The booking clerk's language: item names are written in it (an order's names are a snapshot, like a voucher). */
+  locale: Locale
 }
 
 export interface KindAdapter {

@@ -43,7 +43,10 @@ beforeAll(async () => {
   const vehicleId = await createVehicle(db(), owner.companyId)
   const stay = { kind: 'room', room_id: roomId, check_in: day(20), check_out: day(21), quantity: 1, adults: 1, children: 0 }
   await book([stay]) // hotel, pending
-  const pkg = await book([stay, { kind: 'train', route_id: routeId, train_type: 'economy', date: day(20), adults: 1, children: 0 }])
+  const pkg = await book([
+    stay,
+    { kind: 'train', route_id: routeId, train_type: 'economy', date: day(20), adults: 1, children: 0 },
+  ])
   expect((await api('POST', `/orders/${pkg}/status`, { status: 'confirmed' })).statusCode).toBe(200)
   const ride = await book([{ kind: 'transportation', transportation_id: vehicleId, start_date: day(22), end_date: day(22) }])
   expect((await api('POST', `/orders/${ride}/status`, { status: 'cancelled' })).statusCode).toBe(200)

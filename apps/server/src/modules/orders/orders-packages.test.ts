@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.js'
 import { createHotelRoom, createTrainRoute, createVehicle } from '../../../test/helpers/bookables.js'
 import { createCompany, createUserWithPermissions, type Actor } from '../../../test/helpers/fixtures.js'
 import type { Db } from '../../db/client.js'
-import { trainSchedules, transportationSchedules } from '../../db/schema/index.js'
+import { trainRoutes, trainSchedules, transportationSchedules } from '../../db/schema/index.js'
 import { addDays } from './kinds.js'
 import { stockDrift } from './orders.service.js'
 
@@ -90,6 +90,16 @@ describe('train seats', () => {
     const q = await api('POST', '/orders/quote', order([train(route, day(30), 2, 1), train(route, day(31), 1, 1)]))
     expect(q.statusCode, q.body).toBe(200)
     expect(q.json().data.items.map((i: { amount: number }) => i.amount)).toEqual([520, 400])
+    // Item names are written in the clerk's language: the train type is a word of it, not the wire value.
+    const code = (await db().select({ code: trainRoutes.code }).from(trainRoutes).where(eq(trainRoutes.id, route)))[0]!.code
+    expect(q.json().data.items[0].name).toMatch(new RegExp(`\\(${code}, economy\\)$`))
+    const asId = { ...owner, headers: { ...owner.headers, 'x-localization': 'id' } }
+    const qId = await api('POST', '/orders/quote', order([train(route, day(30), 1)]), asId)
+    expect(qId.json().data.items[0].name).toMatch(new RegExp(`\\(${code}, ekonomi\\)$`))
+    const madeId = await api('POST', '/orders', order([train(route, day(33), 1, 0, 'business')]), asId)
+    expect(madeId.statusCode, madeId.body).toBe(200)
+    const storedId = (await api('GET', `/orders/${madeId.json().data.id}`)).json().data
+    expect(storedId.items_summary ?? storedId.items[0].item_name).toMatch(/bisnis/)
     expect((await api('POST', '/orders', order([train(route, day(30), 3, 1)]))).statusCode).toBe(409)
     expect((await api('POST', '/orders', order([train(route, day(30), 2, 1)]))).statusCode).toBe(200)
     expect(await booked('train', route, day(30), 'economy')).toBe(3)
@@ -98,7 +108,7 @@ describe('train seats', () => {
     expect(blocked.json().errors).toEqual({ 'items.0': [day(32)] })
     // Business seats exist only on the day their schedule offers them, counted apart from economy.
     expect((await api('POST', '/orders', order([train(route, day(30), 1, 0, 'business')]))).statusCode).toBe(422)
-    expect((await api('POST', '/orders', order([train(route, day(33), 2, 0, 'business')]))).statusCode).toBe(200)
+    expect((await api('POST', '/orders', order([train(route, day(33), 1, 0, 'business')]))).statusCode).toBe(200)
     expect((await api('POST', '/orders', order([train(route, day(33), 1, 0, 'business')]))).statusCode).toBe(409)
     expect((await api('POST', '/orders', order([train(route, day(33), 3, 0, 'economy')]))).statusCode).toBe(200)
     // No seat at all, an inactive route, a past day.

@@ -2,6 +2,8 @@ import { registerFieldLabels, registerMessages } from '../../lib/i18n.js'
 
 registerMessages({
   en: {
+    'orders.train_type.economy': 'economy',
+    'orders.train_type.business': 'business',
     'orders.check_out_after_check_in': 'Check-out must be after check-in',
     'orders.end_after_start': 'End date cannot be before the start date',
     'orders.kind_unavailable': 'This kind of item cannot be booked yet',
@@ -34,6 +36,8 @@ registerMessages({
     'orders.status.cancelled': 'Cancelled',
   },
   id: {
+    'orders.train_type.economy': 'ekonomi',
+    'orders.train_type.business': 'bisnis',
     'orders.check_out_after_check_in': 'Check-out harus setelah check-in',
     'orders.end_after_start': 'Tanggal akhir tidak boleh sebelum tanggal mulai',
     'orders.kind_unavailable': 'Jenis item ini belum dapat dipesan',

@@ -273,13 +273,13 @@ const ordersModule: FastifyPluginAsync = async (parent) => {
   app.post('/orders/quote', { schema: { tags, body: orderInputSchema }, config: { access: anyDesk('create') } }, async (req) => {
     const auth = requireAuth(req)
     requireDesks(auth, desksOfKinds(req.body.items.map((i) => i.kind)), 'create')
-    return { data: quoteOf(await planItems(app.db, auth.companyId, req.body, false)) }
+    return { data: quoteOf(await planItems(app.db, auth.companyId, req.body, false, requestLocale(req))) }
   })
 
   app.post('/orders', { schema: { tags, body: orderInputSchema }, config: { access: anyDesk('create') } }, async (req) => {
     const auth = requireAuth(req)
     const key = idempotencyKey(req.headers['idempotency-key'])
-    const id = await createOrder(app.db, auth, req.body, { idempotencyKey: key, rawBody: req.body })
+    const id = await createOrder(app.db, auth, req.body, { idempotencyKey: key, rawBody: req.body, locale: requestLocale(req) })
     return { data: await orderDetail(app.db, auth, id) }
   })
 
@@ -296,7 +296,7 @@ const ordersModule: FastifyPluginAsync = async (parent) => {
     { schema: { tags, params: idParams, body: orderInputSchema }, config: { access: anyDesk('update') } },
     async (req) => {
       const auth = requireAuth(req)
-      await updateOrder(app.db, auth, req.params.id, req.body)
+      await updateOrder(app.db, auth, req.params.id, req.body, requestLocale(req))
       return { data: await orderDetail(app.db, auth, req.params.id) }
     },
   )

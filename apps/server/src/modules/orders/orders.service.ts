@@ -31,6 +31,7 @@ import {
   type StockClaim,
 } from '../../crud/inventory.js'
 import { HttpError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.js'
+import type { Locale } from '@app/shared'
 import type { SessionUser } from '../../lib/sessions.js'
 import { ItemRefusal, cents, claimsOf, eachDay, orderKind, sar, type ItemPlan } from './kinds.js'
 
@@ -78,8 +79,14 @@ function itemIdOf(item: OrderInput['items'][number]): number {
   return 0
 }
 
-export async function planItems(tx: Tx, companyId: number, input: OrderInput, lock: boolean): Promise<ItemPlan[]> {
-  const ctx = { companyId, today: todayUtc(), lock }
+export async function planItems(
+  tx: Tx,
+  companyId: number,
+  input: OrderInput,
+  lock: boolean,
+  locale: Locale = 'en',
+): Promise<ItemPlan[]> {
+  const ctx = { companyId, today: todayUtc(), lock, locale }
   const plans: ItemPlan[] = []
   const errors: Record<string, Array<{ key: string; params?: Record<string, string | number> }>> = {}
   // When locking, the items are planned (and their rows locked FOR SHARE) in (kind, id) order, the order a
@@ -276,7 +283,7 @@ export async function createOrder(
   db: Db,
   auth: SessionUser,
   input: OrderInput,
-  opts: { idempotencyKey?: string; rawBody?: unknown } = {},
+  opts: { idempotencyKey?: string; rawBody?: unknown; locale?: Locale } = {},
 ): Promise<number> {
   requireDesks(auth, desksOfKinds(input.items.map((i) => i.kind)), 'create')
   const key = opts.idempotencyKey
@@ -290,7 +297,7 @@ export async function createOrder(
       db.transaction(async (raw) => {
         const tx = raw as unknown as Tx
         if (key) await tx.insert(orderIdempotency).values({ company_id: auth.companyId, key, request_hash: hash })
-        const plans = await planItems(tx, auth.companyId, input, true)
+        const plans = await planItems(tx, auth.companyId, input, true, opts.locale)
         const claims = claimsOf(plans)
         setClaims(claims)
         await reserveStock(tx, auth.companyId, claims)
@@ -361,7 +368,13 @@ async function heldClaims(tx: Tx, orderId: number) {
  * the order moves atomically (and may reuse the nights it already held); a
  * shortfall leaves the order as it was.
  */
-export async function updateOrder(db: Db, auth: SessionUser, id: number, input: OrderInput): Promise<void> {
+export async function updateOrder(
+  db: Db,
+  auth: SessionUser,
+  id: number,
+  input: OrderInput,
+  locale: Locale = 'en',
+): Promise<void> {
   await reserving(db, (setClaims) =>
     db.transaction(async (raw) => {
       const tx = raw as unknown as Tx
@@ -370,7 +383,7 @@ export async function updateOrder(db: Db, auth: SessionUser, id: number, input: 
       if (order.status !== 'pending') throw conflict('orders.not_editable', undefined, { status: order.status })
       await releaseStock(tx, await heldClaims(tx, id))
       await tx.delete(orderItems).where(eq(orderItems.order_id, id))
-      const plans = await planItems(tx, auth.companyId, input, true)
+      const plans = await planItems(tx, auth.companyId, input, true, locale)
       const claims = claimsOf(plans)
       setClaims(claims)
       await reserveStock(tx, auth.companyId, claims)

@@ -1,5 +1,6 @@
 import { and, between, eq } from 'drizzle-orm'
 import type { Db } from '../../../db/client.js'
+import { t } from '../../../lib/i18n.js'
 import { trainRoutes, trainSchedules } from '../../../db/schema/index.js'
 import { ItemRefusal, cents, registerOrderKind, sar, sumLines, type ItemPlan, type PlannedLine } from '../kinds.js'
 
@@ -71,7 +72,7 @@ registerOrderKind({
       kind: 'train',
       itemId: route.id,
       variant: input.train_type,
-      name: `${route.name} (${route.code}, ${input.train_type})`,
+      name: `${route.name} (${route.code}, ${t(ctx.locale, `orders.train_type.${input.train_type}`)})`,
       startDate: input.date,
       endDate: input.date,
       quantity: seats,
