@@ -202,6 +202,7 @@ async function tableLayout(page: Page) {
     actionRight: number | null
     viewport: number
     pageOverflow: number
+    clippedHeaders: string[]
   } | null>(`(() => {
     const table = document.querySelector('.mantine-datatable table')
     if (!table) return null
@@ -216,6 +217,11 @@ async function tableLayout(page: Page) {
       actionRight: firstRowActions ? Math.round(box(firstRowActions).right) : null,
       viewport: window.innerWidth,
       pageOverflow: document.documentElement.scrollWidth - window.innerWidth,
+      // A header whose words do not fit its column is cut, not wrapped: its text box scrolls sideways.
+      clippedHeaders: [...table.querySelectorAll('thead th')]
+        .map((th) => th.querySelector('.mantine-datatable-header-cell-sortable-text') ?? th)
+        .filter((el) => el.scrollWidth > el.clientWidth + 1)
+        .map((el) => el.textContent.trim() + ' (' + (el.scrollWidth - el.clientWidth) + ' px)'),
     }
   })()`)
 }
@@ -304,6 +310,8 @@ describe.each(LANGS)('every screen in %s', (lang) => {
       ) {
         problems.layout.push(`${lang} ${route}: table does not fit ${JSON.stringify(layout)}`)
       }
+      if (layout?.clippedHeaders.length)
+        problems.layout.push(`${lang} ${route}: headers cut ${layout.clippedHeaders.join(' | ')}`)
       await checkScreen(page, lang, route)
       await checkCreate(page, lang, route)
     }

@@ -10,7 +10,7 @@ import { ResourceListPage } from './ResourceListPage'
 const rooms = defineResource({
   name: 'rooms',
   permission: 'room',
-  columns: [col.avatar('featured_image'), col.text('name')],
+  columns: [col.avatar('featured_image'), col.text('name', { labelKey: 'actions.yes', hintKey: 'actions.no' })],
   fields: [field.text('name')],
   createHref: '/app/rooms/create',
   editHref: (row) => `/app/rooms/edit/${row.id}`,
@@ -106,5 +106,12 @@ describe('ResourceListPage options', () => {
     await user.click(await screen.findByRole('button', { name: 'Create' }))
     await screen.findByText('create page')
     expect(second.router.state.location.pathname).toBe('/app/rooms/create')
+  })
+
+  it('gives a short header its full wording on hover', async () => {
+    render(<ResourceListPage resource={rooms} />, { me, path: '/app/rooms' })
+    await screen.findByText('Deluxe Twin')
+    const hinted = document.querySelector('thead th [title="No"]')
+    expect(hinted?.textContent).toBe('Yes')
   })
 })

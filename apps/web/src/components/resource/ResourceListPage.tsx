@@ -136,7 +136,7 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
   const columns = useMemo<DataTableColumn<R>[]>(() => {
     const cols: DataTableColumn<R>[] = resource.columns.map((c) => ({
       accessor: c.key,
-      title: labels.field(c.key, c.labelKey),
+      title: c.hintKey ? <span title={t(c.hintKey)}>{labels.field(c.key, c.labelKey)}</span> : labels.field(c.key, c.labelKey),
       sortable: c.sort !== false,
       sortKey: c.sort === false ? undefined : (c.sort ?? c.key),
       width: columnWidth(c),

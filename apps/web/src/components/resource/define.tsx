@@ -37,6 +37,8 @@ export type ColumnKind = 'text' | 'yesNo' | 'date' | 'datetime' | 'badge' | 'rel
 export interface ColumnOptions {
   /** i18n key of the header. Default: `resources.<name>.fields.<key>`, then `fields.<key>`. */
   labelKey?: string
+  /** i18n key of the header's full wording when the header is a short form (shown on hover, read by screen readers). */
+  hintKey?: string
   /** `sort_by` sent for this column; `false` = not sortable. Default: the column key. */
   sort?: string | false
   width?: number | string

@@ -42,7 +42,7 @@ export default defineResource<LocationDetail>({
   name: 'locations',
   permission: 'location',
   columns: [
-    col.avatar('featured_image', { labelKey: 'resources.locations.fields.image', width: 84 }),
+    col.avatar('featured_image', { labelKey: 'resources.locations.fields.image', width: 88 }),
     col.text('name'),
     col.text('slug', { hiddenBelow: 'sm' }),
     col.text('lat', { hiddenBelow: 'md' }),

@@ -57,6 +57,7 @@ export default defineResource({
     col.text('max_passengers', { labelKey: 'resources.trains_route.columns.seats', width: 92, align: 'right' }),
     col.custom('bagage_checkin', (row) => `${row.bagage_checkin} / ${row.bagage_cabin}`, {
       labelKey: 'resources.trains_route.columns.baggage',
+      hintKey: 'resources.trains_route.columns.baggage_full',
       width: 72,
     }),
     col.badge('train_type', {
