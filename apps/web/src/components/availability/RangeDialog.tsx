@@ -14,6 +14,7 @@ import type { CalendarDefinition } from './define'
 import { formFieldOf, initialRangeValues, toWriteBody, type RangeFormValues } from './dialog-values'
 import { calendarLabel, weekdayNames } from './labels'
 import { useCalendarWrite } from './use-calendar'
+import { SubmitButton } from '../resource/SubmitButton'
 
 interface RangeDialogProps {
   def: CalendarDefinition
@@ -139,9 +140,7 @@ function RangeForm({ def, itemId, variant, day, end, onClose }: Omit<RangeDialog
         <Button variant="default" onClick={onClose} disabled={write.isPending}>
           {t('actions.cancel')}
         </Button>
-        <Button type="submit" loading={write.isPending}>
-          {t('availability.update')}
-        </Button>
+        <SubmitButton loading={write.isPending}>{t('availability.update')}</SubmitButton>
       </Group>
     </Box>
   )

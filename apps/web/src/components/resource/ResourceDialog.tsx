@@ -9,6 +9,7 @@ import { resourceLabels } from './labels'
 import { PermissionDenied } from './PermissionDenied'
 import { useInvalidateResource, useResourceDetail } from './use-resource'
 import { fieldSections, useResourceForm } from './use-resource-form'
+import { SubmitButton } from './SubmitButton'
 
 export interface ResourceDialogProps<R extends ResourceRow> {
   resource: ResourceDefinition<R>
@@ -126,9 +127,9 @@ function DialogForm<R extends ResourceRow>({ resource, mode, row, me, onClose }:
             <Button variant="default" onClick={onClose} disabled={saving}>
               {t('actions.cancel')}
             </Button>
-            <Button type="submit" loading={saving} disabled={uploading}>
+            <SubmitButton loading={saving} disabled={uploading}>
               {t('actions.save')}
-            </Button>
+            </SubmitButton>
           </Group>
         </Box>
       )}

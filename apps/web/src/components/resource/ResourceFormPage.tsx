@@ -14,6 +14,7 @@ import { resourceLabels } from './labels'
 import { PermissionDenied } from './PermissionDenied'
 import { useResourceDetail } from './use-resource'
 import { fieldSections, useResourceForm } from './use-resource-form'
+import { SubmitButton } from './SubmitButton'
 
 export interface ResourceFormPageProps<R extends ResourceRow> {
   resource: ResourceDefinition<R>
@@ -171,9 +172,9 @@ function PageForm<R extends ResourceRow>({ resource, mode, row, me, title, back 
                 <Button variant="default" onClick={() => void navigate(back, { relative: 'path' })} disabled={saving}>
                   {t('actions.cancel')}
                 </Button>
-                <Button type="submit" loading={saving} disabled={uploading}>
+                <SubmitButton loading={saving} disabled={uploading}>
                   {t('actions.save')}
-                </Button>
+                </SubmitButton>
               </Group>
             </Paper>
           </Stack>

@@ -12,6 +12,7 @@
 export * from './define'
 export { ConfirmDelete, ConfirmModal } from './ConfirmDelete'
 export { useLeavePrompt } from './leave-prompt'
+export { SubmitButton } from './SubmitButton'
 export { PermissionDenied } from './PermissionDenied'
 export { ResourceDialog } from './ResourceDialog'
 export { ResourceListPage } from './ResourceListPage'

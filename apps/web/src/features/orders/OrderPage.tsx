@@ -12,6 +12,7 @@ import {
   FieldInput,
   PermissionDenied,
   scrollToFirstError,
+  SubmitButton,
   type ResourceForm,
   useLeavePrompt,
 } from '../../components/resource'
@@ -360,9 +361,9 @@ function OrderEditor({ desk, order, me }: { desk: OrderDesk; order?: OrderDetail
               <Button variant="default" onClick={() => void navigate(`/app/${DESK_ENTITY[desk]}`)} disabled={saving}>
                 {t('actions.cancel')}
               </Button>
-              <Button type="submit" form={formId} loading={saving}>
+              <SubmitButton form={formId} loading={saving}>
                 {t(isNew ? 'orders.actions.create' : 'orders.actions.save')}
-              </Button>
+              </SubmitButton>
             </Group>
           </Paper>
         )}
