@@ -276,6 +276,11 @@ export interface MapFieldDef {
   longField: string
   /** Form field kept in step with the map's zoom, both ways. */
   zoomField?: string
+  /**
+   * A select of places (`location_id` of the same `source`): choosing one moves the map to that place's
+   * `lat`/`long`/`zoom`, so the user pins the item near it. The pin itself is never moved for them.
+   */
+  centreOn?: { field: string; source: SelectSource }
 }
 export type FieldKind = FieldDef['kind']
 

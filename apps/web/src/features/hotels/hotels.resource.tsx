@@ -40,6 +40,13 @@ const surroundings = (name: string) =>
     ],
   })
 
+/** The published places a hotel can be in; choosing one moves the map there. */
+const publishedPlaces = {
+  resource: 'locations',
+  labelKey: 'name',
+  params: { status: 'publish', is_active: undefined, sort_by: 'name', order_by: 'asc' },
+}
+
 const fields: FieldDef<ResourceRow>[] = [
   // ---- main column, in the spec's order (checklist C-04)
   field.text('name'),
@@ -66,11 +73,7 @@ const fields: FieldDef<ResourceRow>[] = [
     section: 'location',
     span: 6,
     searchable: true,
-    source: {
-      resource: 'locations',
-      labelKey: 'name',
-      params: { status: 'publish', is_active: undefined, sort_by: 'name', order_by: 'asc' },
-    },
+    source: publishedPlaces,
   }),
   field.text('real_address', { section: 'location', span: 6 }),
   field.number('long', { section: 'location', span: 4, readOnly: true, decimalScale: 7 }),
@@ -84,7 +87,13 @@ const fields: FieldDef<ResourceRow>[] = [
     decimalScale: 0,
     initial: MAP_DEFAULT_ZOOM,
   }),
-  field.map('map', { section: 'location', latField: 'lat', longField: 'long', zoomField: 'zoom' }),
+  field.map('map', {
+    section: 'location',
+    latField: 'lat',
+    longField: 'long',
+    zoomField: 'zoom',
+    centreOn: { field: 'location_id', source: publishedPlaces },
+  }),
   surroundings('hotel_education'),
   surroundings('hotel_transportation'),
   surroundings('hotel_health'),

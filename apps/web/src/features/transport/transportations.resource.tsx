@@ -12,6 +12,13 @@ import {
 import { extraPriceFields, serviceFeeFields, withPriceSwitches } from '../../components/pricing/price-lists'
 import { col, defineResource, field } from '../../components/resource'
 
+/** The published places a vehicle can be based at; choosing one moves the map there. */
+const publishedPlaces = {
+  resource: 'locations',
+  labelKey: 'name',
+  params: { status: 'publish', is_active: undefined, sort_by: 'name', order_by: 'asc' },
+}
+
 const statusOptions = PUBLISH_STATUSES.map((value) => ({ value, labelKey: `resources.transportations.statuses.${value}` }))
 
 /**
@@ -87,7 +94,7 @@ export default defineResource<TransportationDetail>({
     field.select('location_id', {
       section: 'location',
       searchable: true,
-      source: { resource: 'locations', labelKey: 'name', params: { status: 'publish', is_active: undefined, sort_by: 'name', order_by: 'asc' } },
+      source: publishedPlaces,
     }),
     field.textarea('real_address', { section: 'location', rows: 2 }),
     field.number('lat', { section: 'location', span: 4, readOnly: true, decimalScale: 7 }),
@@ -101,7 +108,13 @@ export default defineResource<TransportationDetail>({
       decimalScale: 0,
       initial: MAP_DEFAULT_ZOOM,
     }),
-    field.map('map', { section: 'location', latField: 'lat', longField: 'long', zoomField: 'zoom' }),
+    field.map('map', {
+      section: 'location',
+      latField: 'lat',
+      longField: 'long',
+      zoomField: 'zoom',
+      centreOn: { field: 'location_id', source: publishedPlaces },
+    }),
     field.money('price', { section: 'pricing', span: 6 }),
     field.money('sale_price', { section: 'pricing', span: 6, descriptionKey: 'resources.transportations.sale_price_hint' }),
     ...extraPriceFields<TransportationDetail>('pricing'),

@@ -1,5 +1,6 @@
 /** @vitest-environment jsdom */
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { configureApiClient } from '../../../lib/api-client'
 import { MAP_HEIGHT } from '@app/shared'
 import { field } from '../define'
 import { fireEvent, render, screen, waitFor } from '../../../test-utils/render'
@@ -49,5 +50,29 @@ describe('MapField', () => {
     await waitFor(() => expect(valuesOf().zoom).toBe(6))
     setZoom?.(9)
     await waitFor(() => expect(valuesOf().zoom).toBe(9))
+  })
+
+  it('moves to the place chosen in its select, without setting the pin', async () => {
+    configureApiClient({
+      fetch: vi.fn(async () => {
+        const rows = [{ id: 3, name: 'Madinah', lat: 24.4672, long: 39.6111, zoom: 12 }]
+        return new Response(JSON.stringify({ data: rows }), { status: 200, headers: { 'content-type': 'application/json' } })
+      }) as unknown as typeof fetch,
+    })
+    const places = { resource: 'locations', labelKey: 'name' }
+    const centred = field.map('map', {
+      latField: 'lat',
+      longField: 'long',
+      zoomField: 'zoom',
+      centreOn: { field: 'location_id', source: places },
+    })
+    let choose: ((id: number) => void) | undefined
+    render(<FieldHarness field={centred} onForm={(f) => (choose = (id) => f.setFieldValue('location_id', id))} />)
+    await mapContainer()
+    choose?.(3)
+    // The view goes to the place (its zoom fills the zoom field); the position stays the user's to click.
+    await waitFor(() => expect(valuesOf().zoom).toBe(12))
+    expect(valuesOf().lat).toBeUndefined()
+    expect(valuesOf().long).toBeUndefined()
   })
 })

@@ -1,9 +1,11 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Input, Skeleton } from '@mantine/core'
 import { MAP_HEIGHT } from '@app/shared'
 import { useTranslation } from 'react-i18next'
 import { appConfig } from '../../../lib/app-config'
 import { getPath } from '../../../lib/format'
+import type { MapFieldDef } from '../define'
+import { useSourceOptions } from './options'
 import type { FieldKindProps } from './types'
 
 // Leaflet loads with the first map, never with the login or a list.
@@ -26,6 +28,7 @@ export function MapField({ field, form, label, required, disabled, description }
   const lat = num(getPath(values, field.latField))
   const lng = num(getPath(values, field.longField))
   const zoom = field.zoomField ? num(getPath(values, field.zoomField)) : null
+  const view = usePlaceView(field.centreOn, field.centreOn ? getPath(values, field.centreOn.field) : undefined)
   return (
     <Input.Wrapper labelElement="div" label={label} withAsterisk={required} description={description ?? t('kit.map.hint')}>
       <div style={{ marginTop: 6 }}>
@@ -34,6 +37,7 @@ export function MapField({ field, form, label, required, disabled, description }
             label={label}
             position={lat !== null && lng !== null ? { lat, lng } : null}
             zoom={zoom}
+            view={view}
             tileUrl={appConfig.mapTileUrl}
             disabled={disabled}
             onPick={(la, lo) => {
@@ -50,4 +54,25 @@ export function MapField({ field, form, label, required, disabled, description }
       </div>
     </Input.Wrapper>
   )
+}
+
+type View = { lat: number; lng: number; zoom: number | null; key: number }
+
+/**
+ * Where the map should go when the user picks another place in the `centreOn` select: that place's
+ * position and zoom. Not on the form's first render (an edited item opens on its own pin), only on a change.
+ */
+function usePlaceView(centreOn: MapFieldDef['centreOn'], placeId: unknown) {
+  const rows = useSourceOptions(centreOn?.source).data
+  const first = useRef(placeId)
+  const [view, setView] = useState<View | null>(null)
+  useEffect(() => {
+    if (!centreOn || placeId === first.current) return
+    first.current = placeId
+    const place = rows?.find((r) => String(r.id) === String(placeId))
+    const lat = num(place?.lat)
+    const lng = num(place?.long)
+    if (lat !== null && lng !== null) setView((v) => ({ lat, lng, zoom: num(place?.zoom), key: (v?.key ?? 0) + 1 }))
+  }, [centreOn, placeId, rows])
+  return view
 }

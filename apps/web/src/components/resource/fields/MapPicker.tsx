@@ -7,6 +7,8 @@ export interface MapPickerProps {
   /** The chosen position; null = none yet (the map opens on the default centre). */
   position: { lat: number; lng: number } | null
   zoom: number | null
+  /** A place to move the view to (a new `key` moves it again), without touching the pin. */
+  view?: { lat: number; lng: number; zoom: number | null; key: number } | null
   onPick: (lat: number, lng: number) => void
   onZoom?: (zoom: number) => void
   /** Leaflet tile URL template (MAP_TILE_URL); default OpenStreetMap. */
@@ -39,13 +41,22 @@ function FollowZoom({ zoom }: { zoom: number | null }) {
   return null
 }
 
+/** Moves the view to `view` each time a new one arrives (a place chosen in the form). */
+function FollowView({ view }: { view: MapPickerProps['view'] }) {
+  const map = useMap()
+  useEffect(() => {
+    if (view) map.setView([view.lat, view.lng], view.zoom ?? map.getZoom())
+  }, [map, view])
+  return null
+}
+
 /**
  * The map picker of spec §2: Leaflet, 350 px high, zoom control bottom
  * right, wheel zoom off, a click sets the position (one marker), default zoom
  * 5 on the centre of Saudi Arabia, tile zoom 0-18. Tiles that cannot load
  * leave a grey map that still takes clicks. Loaded lazily by MapField.
  */
-export default function MapPicker({ position, zoom, onPick, onZoom, tileUrl, label, disabled }: MapPickerProps) {
+export default function MapPicker({ position, zoom, view, onPick, onZoom, tileUrl, label, disabled }: MapPickerProps) {
   const url = tileUrl || MAP_DEFAULT_TILE_URL
   return (
     <div role="group" aria-label={label}>
@@ -72,6 +83,7 @@ export default function MapPicker({ position, zoom, onPick, onZoom, tileUrl, lab
         <ZoomControl position="bottomright" />
         <Events onPick={onPick} onZoom={onZoom} disabled={disabled} />
         <FollowZoom zoom={zoom} />
+        <FollowView view={view} />
         {position && (
           <CircleMarker
             center={position}
