@@ -5,6 +5,7 @@ import type { FieldContext, FieldDef, ResourceForm, ResourceRow } from './define
 import { AttributesField } from './fields/AttributesField'
 import { CheckboxGroupField } from './fields/CheckboxGroupField'
 import { DateField } from './fields/DateField'
+import { TimeField } from './fields/TimeField'
 import { DateRangeField } from './fields/DateRangeField'
 import { GalleryField } from './fields/GalleryField'
 import { ImageField } from './fields/ImageField'
@@ -165,6 +166,8 @@ export function FieldInput<R extends ResourceRow>({
       return <CheckboxGroupField {...kind} field={field as FieldKindProps<'checkboxGroup'>['field']} />
     case 'date':
       return <DateField {...kind} field={field as FieldKindProps<'date'>['field']} />
+    case 'time':
+      return <TimeField {...kind} field={field as FieldKindProps<'time'>['field']} />
     case 'dateRange':
       return <DateRangeField {...kind} field={field as FieldKindProps<'dateRange'>['field']} />
     case 'money':

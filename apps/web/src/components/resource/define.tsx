@@ -246,6 +246,7 @@ export type FieldDef<R extends ResourceRow = ResourceRow> = FieldOptions<R> & { 
     | { kind: 'multiSelect'; options?: SelectOption[]; source?: SelectSource; searchable?: boolean; maxValues?: number }
     | { kind: 'checkboxGroup'; options?: SelectOption[]; source?: SelectSource; columns?: number }
     | { kind: 'date'; minDate?: string; maxDate?: string; clearable?: boolean }
+    | { kind: 'time' }
     | { kind: 'dateRange'; minDate?: string; maxDate?: string; maxDays?: number }
     | { kind: 'money'; currency?: string; min?: number; decimalScale?: number }
     | { kind: 'image' }
@@ -351,6 +352,12 @@ export const field = {
     ...opts,
     name,
     kind: 'date',
+  }),
+  /** A time of day `HH:mm` (24 h), in the browser's time input. */
+  time: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'time'> = {}): FieldDef<R> => ({
+    ...opts,
+    name,
+    kind: 'time',
   }),
   /** `[start, end]` as `YYYY-MM-DD`; a single day is a range. */
   dateRange: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'dateRange'> = {}): FieldDef<R> => ({
