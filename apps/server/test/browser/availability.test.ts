@@ -39,6 +39,10 @@ interface Texts {
   lang: 'en' | 'id'
   vehicleTitle: string
   roomTitle: string
+  roomAvailable: string
+  openCalendar: string
+  hotelLabel: string
+  roomLabel: string
   trainTitle: string
   update: string
   dialogTitle: string
@@ -66,6 +70,10 @@ const EN: Texts = {
   lang: 'en',
   vehicleTitle: 'Transportation Availability',
   roomTitle: 'Room Availability',
+  roomAvailable: 'Room Available',
+  openCalendar: 'Open the calendar',
+  hotelLabel: 'Hotel',
+  roomLabel: 'Room',
   trainTitle: 'Train Availability',
   update: 'Update',
   dialogTitle: 'Update Date Availability',
@@ -92,6 +100,10 @@ const ID: Texts = {
   lang: 'id',
   vehicleTitle: 'Ketersediaan Transportasi',
   roomTitle: 'Ketersediaan Kamar',
+  roomAvailable: 'Kamar Tersedia',
+  openCalendar: 'Buka kalender',
+  hotelLabel: 'Hotel',
+  roomLabel: 'Kamar',
   trainTitle: 'Ketersediaan Kereta',
   update: 'Perbarui',
   dialogTitle: 'Perbarui Ketersediaan Tanggal',
@@ -310,7 +322,21 @@ describe('availability calendar', () => {
     }, 300_000)
 
     it(`opens a room's and a train route's calendar on their defaults (${texts.lang})`, async () => {
-      const page = await open(texts, `/app/rooms/${room}/availability?month=2026-12`)
+      // From the hotel: /app/room_available picks a hotel, then its room, and opens the room's calendar.
+      const page = await open(texts, '/app/room_available')
+      await page.getByRole('heading', { name: texts.roomAvailable }).waitFor()
+      const openLink = page.getByRole('link', { name: texts.openCalendar })
+      expect(await openLink.getAttribute('data-disabled')).toBe('true')
+      await page.getByRole('combobox', { name: texts.hotelLabel }).click()
+      await page.getByRole('option', { name: 'Hilton Suites Makkah' }).click()
+      await page.getByRole('combobox', { name: texts.roomLabel }).click()
+      await page.getByRole('option', { name: /^Quad Room/ }).click()
+      await expect.poll(() => new URL(page.url()).searchParams.get('room')).toBe(String(room))
+      await viewportShot(page, `availability-${texts.lang}-04b-room-available`)
+      await openLink.click()
+      await page.waitForURL(new RegExp(`/app/rooms/${room}/availability`))
+      await page.getByRole('heading', { name: texts.roomTitle }).waitFor()
+      await page.goto(`/app/rooms/${room}/availability?month=2026-12`)
       await page.getByRole('heading', { name: texts.roomTitle }).waitFor()
       await page.getByRole('cell', { name: 'Hilton Suites Makkah' }).waitFor()
       await expect.poll(() => day(page, '2026-12-20').getAttribute('data-state')).toBe('default')

@@ -170,6 +170,12 @@ export const itemPages: ItemPage[] = [
     element: lazy(() => import('../features/availability/RoomAvailabilityPage')),
   },
   {
+    // A hotel, then a room, then its calendar (checklist D-10); not in the menu.
+    path: 'room_available',
+    permission: 'room_update',
+    element: lazy(() => import('../features/availability/RoomAvailablePage')),
+  },
+  {
     path: 'transportation/:id/availability',
     permission: 'transportation_update',
     element: lazy(() => import('../features/availability/TransportationAvailabilityPage')),
