@@ -8,24 +8,28 @@ import { useChoices } from './fields/options'
 import { resourceLabels } from './labels'
 
 /**
- * The declared filter controls of a list (`filters: [{ name: 'status', options }]`):
- * one select per query parameter the server accepts; clearing one drops it.
+ * The declared filter controls of a list (`filters: [{ name: 'status', options }]`), one per query parameter
+ * the server accepts; clearing one drops it. Rendered twice by the list: the selects beside the search box,
+ * and (`tabs`) the filters declared as tabs, a row of choices above the table.
  */
 export function ListFilters<R extends ResourceRow>({
   resource,
   value,
   onChange,
+  tabs = false,
 }: {
   resource: ResourceDefinition<R>
   value: QueryParams
   onChange: (next: QueryParams) => void
+  tabs?: boolean
 }) {
-  const selects = resource.filters?.filter((f) => !f.tabs) ?? []
-  if (!selects.length) return null
+  const shown = resource.filters?.filter((f) => !!f.tabs === tabs) ?? []
+  if (!shown.length) return null
+  const Control = tabs ? FilterTabs : FilterSelect
   return (
     <>
-      {selects.map((f) => (
-        <FilterSelect
+      {shown.map((f) => (
+        <Control
           key={f.name}
           resource={resource}
           filter={f}
@@ -37,17 +41,15 @@ export function ListFilters<R extends ResourceRow>({
   )
 }
 
-function FilterSelect<R extends ResourceRow>({
-  resource,
-  filter,
-  value,
-  onChange,
-}: {
+/** What each filter control gets: its declaration, its value, and how to change it. */
+interface ControlProps<R extends ResourceRow> {
   resource: ResourceDefinition<R>
   filter: ListFilter
   value: QueryValue
   onChange: (v: QueryValue) => void
-}) {
+}
+
+function FilterSelect<R extends ResourceRow>({ resource, filter, value, onChange }: ControlProps<R>) {
   const { t } = useTranslation()
   const choices = useChoices(filter)
   const label = resourceLabels(resource, t).field(filter.name, filter.labelKey)
@@ -67,50 +69,13 @@ function FilterSelect<R extends ResourceRow>({
 }
 
 /**
- * The filters declared as `tabs`: one row of single-choice chips above the
- * table, "All" first, each with its count when the declaration names where the
- * counts come from. A chip is a radio button, so the row is one keyboard stop
- * with arrow keys between the choices.
+ * A filter declared as `tabs`: one row of single-choice chips above the table, "All" first, each with its
+ * count when the declaration names where the counts come from. A chip is a radio button, so the row is one
+ * keyboard stop with arrow keys between the choices.
  */
-export function ListFilterTabs<R extends ResourceRow>({
-  resource,
-  value,
-  onChange,
-}: {
-  resource: ResourceDefinition<R>
-  value: QueryParams
-  onChange: (next: QueryParams) => void
-}) {
-  const tabs = resource.filters?.filter((f) => f.tabs) ?? []
-  if (!tabs.length) return null
-  return (
-    <>
-      {tabs.map((f) => (
-        <FilterTabs
-          key={f.name}
-          resource={resource}
-          filter={f}
-          value={value[f.name]}
-          onChange={(v) => onChange({ ...value, [f.name]: v ?? undefined })}
-        />
-      ))}
-    </>
-  )
-}
-
 const ALL = ''
 
-function FilterTabs<R extends ResourceRow>({
-  resource,
-  filter,
-  value,
-  onChange,
-}: {
-  resource: ResourceDefinition<R>
-  filter: ListFilter
-  value: QueryValue
-  onChange: (v: QueryValue) => void
-}) {
+function FilterTabs<R extends ResourceRow>({ resource, filter, value, onChange }: ControlProps<R>) {
   const { t } = useTranslation()
   const choices = useChoices(filter)
   const counts = filter.tabs?.counts

@@ -41,7 +41,7 @@ import { useDocumentTitle } from '../../lib/use-document-title'
 import { ConfirmDelete, ConfirmModal } from './ConfirmDelete'
 import { actionPermission, type DialogMode, type ResourceDefinition, type ResourceRow, type RowAction } from './define'
 import { defaultRowTitle, resourceLabels } from './labels'
-import { ListFilterTabs, ListFilters } from './ListFilters'
+import { ListFilters } from './ListFilters'
 import { PermissionDenied } from './PermissionDenied'
 import { ResourceDialog } from './ResourceDialog'
 import { actionsWidth, CellText, columnWidth, tableMinWidth } from './table-layout'
@@ -81,6 +81,10 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
   const [search, setSearch] = useState('')
   const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS)
   const [filters, setFilters] = useState<QueryParams>({})
+  const changeFilters = (next: QueryParams) => {
+    setFilters(next)
+    setPage(0)
+  }
   const defaultColumn = resource.columns.find((c) => (c.sort ?? c.key) === resource.defaultSort)
   const [sortStatus, setSortStatus] = useState<DataTableSortStatus<R>>({
     columnAccessor: defaultColumn?.key ?? resource.defaultSort,
@@ -304,14 +308,7 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
               w={{ base: '100%', sm: 320 }}
             />
             <Group gap="xs" wrap="wrap" justify="flex-end">
-              <ListFilters
-                resource={resource}
-                value={filters}
-                onChange={(next) => {
-                  setFilters(next)
-                  setPage(0)
-                }}
-              />
+              <ListFilters resource={resource} value={filters} onChange={changeFilters} />
               <ExportControl
                 resource={resource}
                 me={me}
@@ -325,14 +322,7 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
             </Group>
           </Group>
 
-          <ListFilterTabs
-            resource={resource}
-            value={filters}
-            onChange={(next) => {
-              setFilters(next)
-              setPage(0)
-            }}
-          />
+          <ListFilters resource={resource} value={filters} onChange={changeFilters} tabs />
 
           {list.isError ? (
             // One clear message and a way out; the server's words are for the log, not the screen.
