@@ -41,6 +41,7 @@ async function post<T = { id: number }>(url: string, payload: unknown): Promise<
 interface Texts {
   lang: 'en' | 'id'
   all: string
+  customerSection: string
   hotelDesk: string
   trainDesk: string
   vehicleDesk: string
@@ -82,6 +83,7 @@ interface Texts {
 
 const EN: Texts = {
   all: 'All',
+  customerSection: 'Customer',
   lang: 'en',
   hotelDesk: 'Hotel Orders',
   trainDesk: 'Train Orders',
@@ -136,6 +138,7 @@ const EN: Texts = {
 }
 const ID: Texts = {
   all: 'Semua',
+  customerSection: 'Pelanggan',
   lang: 'id',
   hotelDesk: 'Pesanan Hotel',
   trainDesk: 'Pesanan Kereta',
@@ -441,6 +444,10 @@ async function packageJourney(texts: Texts, offset: number, customer: string) {
   await payments.getByText('TRX-7781').waitFor()
   await page.getByRole('button', { name: texts.complete, exact: true }).click()
   await expect.poll(() => status.textContent()).toBe(texts.status.completed)
+  // A completed order reads as a summary: the customer as text, no inputs left to fill.
+  const customerPanel = page.getByRole('region', { name: texts.customerSection })
+  await customerPanel.getByText(customer, { exact: true }).waitFor()
+  expect(await customerPanel.getByRole('textbox').count()).toBe(0)
   await viewportShot(page, shot('04-order-completed'))
   await env.screenshot(page, shot('05-order-completed-full'))
   const saved = await call<{ data: { status: string; paid: string | number; balance: number; payments: unknown[] } }>(

@@ -24,6 +24,7 @@ import { queryKeys } from '../../lib/query-keys'
 import { useDocumentTitle } from '../../lib/use-document-title'
 import { zodFormErrors } from '../../lib/validation'
 import { OrderItems } from './OrderItems'
+import { CustomerSummary, ItemsSummary, NotesSummary } from './OrderSummary'
 import { PaymentsPanel, PricePanel, StatusPanel, type PricedItem } from './OrderPanels'
 import {
   blankOrder,
@@ -307,39 +308,48 @@ function OrderEditor({ desk, order, me }: { desk: OrderDesk; order?: OrderDetail
         )}
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 8 }}>
-            <form id={formId} onSubmit={submit} noValidate>
+            {order && !editable ? (
+              // No longer changeable: read as a summary, not as a form of disabled inputs.
               <Stack gap="md">
-                {section(
-                  'customer',
-                  <Grid gap="sm">
-                    {customerFields.map((f) => (
-                      <Grid.Col key={f.name} span={{ base: 12, sm: f.span ?? 12 }}>
-                        <FieldInput
-                          {...ctx}
-                          field={{ ...f, disabled: () => !editable }}
-                          form={kit}
-                          path={`customer.${f.name}`}
-                          label={t(`orders.fields.${f.name}`)}
-                          required={!!f.required}
-                        />
-                      </Grid.Col>
-                    ))}
-                  </Grid>,
-                )}
-                {section('items', <OrderItems form={kit} editable={editable} me={me} short={short} />)}
-                {section(
-                  'notes',
-                  <FieldInput
-                    {...ctx}
-                    field={{ ...notesField, disabled: () => !editable }}
-                    form={kit}
-                    path="notes"
-                    label={t('orders.fields.notes')}
-                    required={false}
-                  />,
-                )}
+                {section('customer', <CustomerSummary order={order} />)}
+                {section('items', <ItemsSummary order={order} />)}
+                {section('notes', <NotesSummary order={order} />)}
               </Stack>
-            </form>
+            ) : (
+              <form id={formId} onSubmit={submit} noValidate>
+                <Stack gap="md">
+                  {section(
+                    'customer',
+                    <Grid gap="sm">
+                      {customerFields.map((f) => (
+                        <Grid.Col key={f.name} span={{ base: 12, sm: f.span ?? 12 }}>
+                          <FieldInput
+                            {...ctx}
+                            field={{ ...f, disabled: () => !editable }}
+                            form={kit}
+                            path={`customer.${f.name}`}
+                            label={t(`orders.fields.${f.name}`)}
+                            required={!!f.required}
+                          />
+                        </Grid.Col>
+                      ))}
+                    </Grid>,
+                  )}
+                  {section('items', <OrderItems form={kit} editable={editable} me={me} short={short} />)}
+                  {section(
+                    'notes',
+                    <FieldInput
+                      {...ctx}
+                      field={{ ...notesField, disabled: () => !editable }}
+                      form={kit}
+                      path="notes"
+                      label={t('orders.fields.notes')}
+                      required={false}
+                    />,
+                  )}
+                </Stack>
+              </form>
+            )}
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
             {/* A new order's price stays in view while the items are written. */}
