@@ -43,6 +43,7 @@ const SAME_IN_BOTH = new Set([
   'Bahasa Indonesia',
   'ID',
   'Slug',
+  'Zoom',
   'Email',
   'Status',
   'Area',

@@ -37,7 +37,8 @@ export const optionalSlugField = z
 /** The five identical reference lists: facilities, categories, services, types, areas. */
 export const referenceInputSchema = z.object({
   name: requiredText(),
-  slug: slugField,
+  // Optional as everywhere else: empty means "made from the name" by the server (issue 13, one slug rule).
+  slug: optionalSlugField,
   description: requiredText(NAME_MIN, MAX_TEXT),
   is_active: z.boolean(),
 })

@@ -1,5 +1,6 @@
 import { REFERENCE_RESOURCES, REFERENCE_SORTABLE, referenceInputSchema, referenceSchema } from '@app/shared'
 import { defineResource } from '../../crud/resource.js'
+import { uniqueSlugFromName } from '../../crud/slug.js'
 import { areas, categories, facilities, services, types } from '../../db/schema/index.js'
 import { exportColumns, isActiveFilter } from './shared.js'
 
@@ -16,6 +17,13 @@ export const referenceResources = REFERENCE_RESOURCES.map(({ name, entity }) => 
     entity,
     table,
     input: referenceInputSchema,
+    // An empty slug is made from the name, unique within the company (as attributes and locations do).
+    prepare: async (input, { tx, auth, existing }) => ({
+      ...input,
+      slug:
+        input.slug ||
+        (await uniqueSlugFromName(tx, table, auth.companyId, input.name, entity, existing?.id as number | undefined)),
+    }),
     searchable: [table.name],
     sortable: REFERENCE_SORTABLE,
     defaultSort: 'created_at',

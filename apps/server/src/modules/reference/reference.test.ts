@@ -33,9 +33,7 @@ const referenceCases: CrudCase[] = REFERENCE_RESOURCES.map(({ name, entity }) =>
   export: { format: 'csv', header: 'id,name,slug,description,is_active,created_at' },
   invalid: [
     ['is_active as "maybe"', { is_active: 'maybe' }, 'is_active'],
-    ['slug missing', { slug: undefined }, 'slug'],
     ['slug of one character', { slug: 'a' }, 'slug'],
-    ['slug with nothing to keep', { slug: '!!!' }, 'slug'],
     ['description of one character', { description: 'x' }, 'description'],
   ],
 }))
@@ -206,6 +204,17 @@ describe('attribute values', () => {
     expect((await create({ name: 'مقعد' })).json().data.slug).toBe('attribute')
     // A slug given explicitly must be free.
     expect((await create({ name: 'Other', slug: 'Aisle Seat' })).statusCode).toBe(409)
+  })
+
+  it('has the same slug rule as the five reference lists: a category without a slug gets one from its name', async () => {
+    const cat = (body: Record<string, unknown>) =>
+      api('POST', '/categories', ctx.owner, { description: 'Some text', is_active: true, ...body })
+    const first = await cat({ name: 'Umrah Plus' })
+    expect(first.statusCode, first.body).toBe(200)
+    const second = await cat({ name: 'UMRAH  plus', slug: '' })
+    expect([first.json().data.slug, second.json().data.slug]).toEqual(['umrah-plus', 'umrah-plus-2'])
+    const kept = await api('PUT', `/categories/${first.json().data.id}`, ctx.owner, { ...first.json().data, slug: '' })
+    expect(kept.json().data.slug).toBe('umrah-plus')
   })
 
   it('filters by group_id, by group type (group_name) and by is_active', async () => {

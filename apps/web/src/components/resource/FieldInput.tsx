@@ -51,6 +51,8 @@ export function FieldInput<R extends ResourceRow>({
     readOnly: field.readOnly,
     placeholder: field.placeholderKey ? t(field.placeholderKey) : undefined,
     description: field.descriptionKey ? t(field.descriptionKey) : undefined,
+    // A hint under its input, not between label and input: an input with a hint stays in line with its neighbours.
+    inputWrapperOrder: ['label', 'input', 'description', 'error'] as ('label' | 'input' | 'description' | 'error')[],
   }
   const input = form.getInputProps(path)
   const choices = useChoices(field.kind === 'select' ? field : {}, ctx as FieldContext)

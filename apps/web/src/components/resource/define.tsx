@@ -295,6 +295,14 @@ export const field = {
     name,
     kind: 'text',
   }),
+  /** A slug: optional everywhere, made by the server from the name when left empty (one hint for all). */
+  slug: <R extends ResourceRow = ResourceRow>(name = 'slug', opts: Opts<R, 'text'> = {}): FieldDef<R> => ({
+    descriptionKey: 'kit.slug_hint',
+    ...opts,
+    required: false,
+    name,
+    kind: 'text',
+  }),
   textarea: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'textarea'> = {}): FieldDef<R> => ({
     ...opts,
     name,
@@ -308,6 +316,13 @@ export const field = {
   }),
   /** Required yes/no choice (boolean); starts unchosen in the create form. */
   yesNo: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'yesNo'> = {}): FieldDef<R> => ({
+    ...opts,
+    name,
+    kind: 'yesNo',
+  }),
+  /** The active flag of a row: yes/no, yes to start, the same on every form. */
+  active: <R extends ResourceRow = ResourceRow>(name = 'is_active', opts: Opts<R, 'yesNo'> = {}): FieldDef<R> => ({
+    initial: true,
     ...opts,
     name,
     kind: 'yesNo',

@@ -156,3 +156,15 @@ describe('blank entries with defaults', () => {
     })
   })
 })
+
+describe('one behaviour per kind of field (issue 13)', () => {
+  it('starts every active flag at yes, and every slug optional with the same hint', async () => {
+    const { field } = await import('./define')
+    const declared = [field.text('name'), field.slug(), field.active(), field.active('is_active', { span: 6 })]
+    const values = initialValues(declared.slice(0, 3), 'create')
+    expect(values.is_active).toBe(true)
+    expect(initialValues([declared[3]!], 'create').is_active).toBe(true)
+    expect(declared[1]).toMatchObject({ name: 'slug', kind: 'text', required: false, descriptionKey: 'kit.slug_hint' })
+    expect(isRequired(referenceInputSchema, 'slug')).toBe(false)
+  })
+})

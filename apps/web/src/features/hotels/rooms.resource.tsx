@@ -55,7 +55,7 @@ export default defineResource({
     field.text('name', { span: 8 }),
     field.text('code', { span: 4 }),
     field.money('price', { span: 6 }),
-    field.yesNo('is_active', { span: 6, initial: true }),
+    field.active('is_active', { span: 6 }),
     field.number('room_stock', { section: 'capacity', span: 4, ...whole }),
     field.number('beds', { section: 'capacity', span: 4, ...whole, min: 1 }),
     field.number('room_size', { section: 'capacity', span: 4, min: 0, decimalScale: 2 }),

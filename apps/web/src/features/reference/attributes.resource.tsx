@@ -19,9 +19,9 @@ export default defineResource({
   fields: [
     field.select('group_id', { source: { resource: 'group_attributes', labelKey: 'name' }, searchable: true }),
     field.text('name', { span: 6 }),
-    field.text('slug', { span: 6, descriptionKey: 'resources.attributes.slug_hint' }),
+    field.slug('slug', { span: 6 }),
     field.textarea('description'),
-    field.yesNo('is_active'),
+    field.active(),
   ],
   schema: attributeInputSchema,
   modalSize: 'default',

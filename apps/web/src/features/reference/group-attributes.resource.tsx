@@ -23,7 +23,7 @@ export default defineResource({
       initial: 'checkbox',
       options: OPTION_TYPES.map((v) => ({ value: v, labelKey: `resources.group_attributes.option_types.${v}` })),
     }),
-    field.yesNo('is_active', { initial: true }),
+    field.active(),
   ],
   schema: groupAttributeInputSchema,
   modalSize: 'md',

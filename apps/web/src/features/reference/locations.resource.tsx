@@ -55,7 +55,7 @@ export default defineResource<LocationDetail>({
   sections: [{ key: 'main' }, { key: 'position' }, { key: 'images' }, { key: 'general_info' }, { key: 'trip_ideas' }],
   fields: [
     field.text('name', { span: 6 }),
-    field.text('slug', { span: 6, descriptionKey: 'resources.locations.slug_hint' }),
+    field.slug('slug', { span: 6 }),
     field.select('parent_id', {
       span: 6,
       searchable: true,

@@ -19,9 +19,9 @@ export function referenceResource(name: string, permission: Entity) {
     ],
     fields: [
       field.text('name', { span: 6 }),
-      field.text('slug', { span: 6 }),
+      field.slug('slug', { span: 6 }),
       field.textarea('description'),
-      field.yesNo('is_active'),
+      field.active(),
     ],
     schema: referenceInputSchema,
     modalSize: 'md',

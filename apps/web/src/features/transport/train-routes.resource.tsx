@@ -96,7 +96,7 @@ export default defineResource({
       initial: 'economy',
       options: TRAIN_TYPES.map((value) => ({ value, labelKey: `resources.trains_route.train_types.${value}` })),
     }),
-    field.yesNo('is_active', { span: 6, initial: true }),
+    field.active('is_active', { span: 6 }),
     field.attributes('attributes_list', { span: 7, groupType: 'train' }),
     field.image('featured_image', { span: 5 }),
   ],
