@@ -48,13 +48,14 @@ beforeAll(async () => {
     adults: quantity,
     children: 0,
   })
-  await book('Ahmad Fauzi', [stay(2, 3, 2), { kind: 'train', route_id: routeId, train_type: 'economy', date: day(5), adults: 2, children: 0 }])
+  await book('Ahmad Fauzi', [
+    stay(2, 3, 2),
+    { kind: 'train', route_id: routeId, train_type: 'economy', date: day(5), adults: 2, children: 0 },
+  ])
   await book('Nur Aisyah', [stay(5, 4, 3)])
   await book('Budi Santoso', [stay(12, 5, 1)])
   // Earlier months, so the monthly charts have a shape.
-  await env.app.db.execute(
-    `UPDATE orders SET created_at = created_at - interval '2 months' WHERE customer_name = 'Budi Santoso'`,
-  )
+  await env.app.db.execute(`UPDATE orders SET created_at = created_at - interval '2 months' WHERE customer_name = 'Budi Santoso'`)
 })
 afterAll(async () => {
   await env?.close()

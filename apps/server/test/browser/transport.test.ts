@@ -26,8 +26,7 @@ let files: string
 function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
   const row = width * 3 + 1
   const raw = Buffer.alloc(row * height)
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) raw.set([r, (g + x) % 256, (b + y) % 256], y * row + 1 + x * 3)
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw.set([r, (g + x) % 256, (b + y) % 256], y * row + 1 + x * 3)
   const chunk = (type: string, data: Buffer) => {
     const len = Buffer.alloc(4)
     len.writeUInt32BE(data.length)
@@ -271,8 +270,17 @@ beforeAll(async () => {
     await api('POST', '/locations', { name, description: `<p>${name}</p>`, status: 'publish', lat, long, zoom: 11 })
   attrs = {}
   const group = async (name: string, type: string, option_type: string, values: string[]) => {
-    const g = await api<{ id: number }>('POST', '/group_attributes', { name, description: name, type, option_type, is_active: true })
-    for (const v of values) attrs[v] = (await api<{ id: number }>('POST', '/attributes', { name: v, description: v, group_id: g.id, is_active: true })).id
+    const g = await api<{ id: number }>('POST', '/group_attributes', {
+      name,
+      description: name,
+      type,
+      option_type,
+      is_active: true,
+    })
+    for (const v of values)
+      attrs[v] = (
+        await api<{ id: number }>('POST', '/attributes', { name: v, description: v, group_id: g.id, is_active: true })
+      ).id
   }
   await group('Car Type', 'transportation', 'radio', ['Bus', 'GMC'])
   await group('Route Transportation', 'transportation', 'checkbox', ['Jeddah Airport - Makkah', 'Makkah - Madinah'])
@@ -341,7 +349,10 @@ async function vehicleJourney(t: Texts, name: string) {
   await page.keyboard.type('Air-conditioned bus with reclining seats.')
   await field(page, t.youtube).fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ')
   await field(page, t.gallery).setInputFiles(path.join(files, 'inside.png'))
-  await page.getByRole('img', { name: new RegExp(escape(t.gallery)) }).first().waitFor()
+  await page
+    .getByRole('img', { name: new RegExp(escape(t.gallery)) })
+    .first()
+    .waitFor()
 
   const faq = page.getByRole('group', { name: t.faq(1) })
   await field(faq, t.title).fill('Is there Wi-Fi?')
@@ -421,7 +432,9 @@ async function vehicleJourney(t: Texts, name: string) {
   expect(saved.featured_image).toMatch(/\.png$/)
 
   // The availability action is a link to the vehicle's calendar.
-  expect(await row.getByRole('link', { name: t.availability }).getAttribute('href')).toBe(`/app/transportation/${id}/availability`)
+  expect(await row.getByRole('link', { name: t.availability }).getAttribute('href')).toBe(
+    `/app/transportation/${id}/availability`,
+  )
 
   // ---- edit: the page is filled from the record; another car type, a new name
   await row.getByRole('button', { name: t.edit, exact: true }).click()
@@ -435,7 +448,10 @@ async function vehicleJourney(t: Texts, name: string) {
   await page.getByRole('button', { name: t.save, exact: true }).click()
   await notification(page, t.updated).waitFor()
   await page.waitForURL(/\/app\/transportation$/)
-  await page.getByRole('row').filter({ hasText: `${name} VIP` }).waitFor()
+  await page
+    .getByRole('row')
+    .filter({ hasText: `${name} VIP` })
+    .waitFor()
   const edited = await api<VehicleDetail>('GET', `/transportations/${id}`)
   expect([...edited.attributes_list].sort()).toEqual([attrs['GMC'], attrs['Jeddah Airport - Makkah']].sort())
   expect(edited.faqs).toHaveLength(1)

@@ -25,9 +25,7 @@ const companyId = () =>
     .references(() => companies.id, { onDelete: 'cascade' })
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))
 const deskStatus = (name: string, flag: string) =>
-  varchar(name, { length: 16, enum: ORDER_STATUSES }).generatedAlwaysAs(
-    sql.raw(`CASE WHEN "${flag}" THEN "status" END`),
-  )
+  varchar(name, { length: 16, enum: ORDER_STATUSES }).generatedAlwaysAs(sql.raw(`CASE WHEN "${flag}" THEN "status" END`))
 
 /**
  * The next order number of a company per year (`ORD-2026-000123`). Taken by an

@@ -58,7 +58,9 @@ beforeAll(async () => {
   const cancelled = await book([stay(roomId, 2, 1)])
   expect((await api('POST', `/orders/${cancelled.id}/status`, { status: 'cancelled' })).statusCode).toBe(200)
   const old = await book([stay(roomId, 20, 1)])
-  await db().execute(sql`UPDATE orders SET created_at = date_trunc('month', now()) - interval '2 months' + interval '3 days' WHERE id = ${old.id}`)
+  await db().execute(
+    sql`UPDATE orders SET created_at = date_trunc('month', now()) - interval '2 months' + interval '3 days' WHERE id = ${old.id}`,
+  )
   totals = { stay: s.total, train: tr.total, old: old.total }
   // Another company's booking shows nowhere.
   const theirs = await createHotelRoom(db(), other.companyId)
@@ -97,7 +99,9 @@ describe('GET /dashboard/orders', () => {
   it('lists the items of open orders starting in the next 7 days', async () => {
     const { arrivals } = (await api('GET', '/dashboard/orders')).json().data
     expect(arrivals.total).toBe(2)
-    expect(arrivals.items.map((a: { kind: string; start_date: string; quantity: number }) => [a.kind, a.start_date, a.quantity])).toEqual([
+    expect(
+      arrivals.items.map((a: { kind: string; start_date: string; quantity: number }) => [a.kind, a.start_date, a.quantity]),
+    ).toEqual([
       ['room', day(3), 2],
       ['train', day(5), 1],
     ])

@@ -1,7 +1,15 @@
 import { getTableColumns, getTableName, is, sql, type SQL } from 'drizzle-orm'
 import { PgTable, type PgColumn } from 'drizzle-orm/pg-core'
 import type { FastifyInstance } from 'fastify'
-import { DESK_ENTITY, DESK_OF_KIND, ORDER_DESKS, ORDER_OPEN_STATUSES, type DashboardData, type DashboardOrders, type OrderDesk } from '@app/shared'
+import {
+  DESK_ENTITY,
+  DESK_OF_KIND,
+  ORDER_DESKS,
+  ORDER_OPEN_STATUSES,
+  type DashboardData,
+  type DashboardOrders,
+  type OrderDesk,
+} from '@app/shared'
 import type { Db } from '../../db/client.js'
 import * as schema from '../../db/schema/index.js'
 import type { SessionUser } from '../../lib/sessions.js'

@@ -62,7 +62,11 @@ export default function BusinessSection({ monthLabel }: { monthLabel: (m: string
   return (
     <Stack gap="lg" data-testid="business">
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        <Card testId="chart-bookings" title={t('dashboard.business.bookings.title')} subtitle={t('dashboard.business.bookings.subtitle')}>
+        <Card
+          testId="chart-bookings"
+          title={t('dashboard.business.bookings.title')}
+          subtitle={t('dashboard.business.bookings.subtitle')}
+        >
           {data ? (
             <Suspense fallback={fallback}>
               <BookingsChart rows={months} label={t('dashboard.business.bookings.value')} />
@@ -71,7 +75,11 @@ export default function BusinessSection({ monthLabel }: { monthLabel: (m: string
             fallback
           )}
         </Card>
-        <Card testId="chart-revenue" title={t('dashboard.business.revenue.title')} subtitle={t('dashboard.business.revenue.subtitle')}>
+        <Card
+          testId="chart-revenue"
+          title={t('dashboard.business.revenue.title')}
+          subtitle={t('dashboard.business.revenue.subtitle')}
+        >
           {data ? (
             <Suspense fallback={fallback}>
               <RevenueChart rows={months} label={t('dashboard.business.revenue.value')} money={(n) => formatMoney(n)} />
@@ -82,7 +90,11 @@ export default function BusinessSection({ monthLabel }: { monthLabel: (m: string
         </Card>
       </SimpleGrid>
       {(occ || !data) && (
-        <Card testId="chart-occupancy" title={t('dashboard.business.occupancy.title')} subtitle={t('dashboard.business.occupancy.subtitle')}>
+        <Card
+          testId="chart-occupancy"
+          title={t('dashboard.business.occupancy.title')}
+          subtitle={t('dashboard.business.occupancy.subtitle')}
+        >
           {occ ? (
             <Stack gap="xs">
               <Group gap="xs" align="baseline">

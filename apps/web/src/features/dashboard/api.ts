@@ -5,5 +5,4 @@ import { api, unwrap } from '../../lib/api-client'
 export const fetchDashboard = () => unwrap(api.get<{ data: DashboardData }>('/dashboard')).then((r) => r.data)
 
 /** `GET /dashboard/orders`: bookings and revenue per month, room occupancy, arrivals of the week (order desks only). */
-export const fetchDashboardOrders = () =>
-  unwrap(api.get<{ data: DashboardOrders }>('/dashboard/orders')).then((r) => r.data)
+export const fetchDashboardOrders = () => unwrap(api.get<{ data: DashboardOrders }>('/dashboard/orders')).then((r) => r.data)

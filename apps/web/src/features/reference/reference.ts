@@ -17,12 +17,7 @@ export function referenceResource(name: string, permission: Entity) {
       col.yesNo('is_active'),
       col.date('created_at'),
     ],
-    fields: [
-      field.text('name', { span: 6 }),
-      field.slug('slug', { span: 6 }),
-      field.textarea('description'),
-      field.active(),
-    ],
+    fields: [field.text('name', { span: 6 }), field.slug('slug', { span: 6 }), field.textarea('description'), field.active()],
     schema: referenceInputSchema,
     modalSize: 'md',
     defaultSort: 'created_at',

@@ -7,7 +7,8 @@ import { FieldHarness, valuesOf } from '../../../test-utils/form-harness'
 
 afterEach(() => configureApiClient({ fetch: (...a) => globalThis.fetch(...a) }))
 
-const json = (data: unknown) => new Response(JSON.stringify({ data }), { status: 200, headers: { 'content-type': 'application/json' } })
+const json = (data: unknown) =>
+  new Response(JSON.stringify({ data }), { status: 200, headers: { 'content-type': 'application/json' } })
 
 function fakeApi() {
   const fetch = vi.fn(async (url: string | URL | Request) =>
