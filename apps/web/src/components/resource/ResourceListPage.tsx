@@ -32,7 +32,7 @@ import dayjs from 'dayjs'
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable'
 import 'mantine-datatable/styles.css'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_DEBOUNCE_MS, SKELETON_ROWS } from '@app/shared'
 import { api, saveFile, type QueryParams } from '../../lib/api-client'
 import { notifyError, notifySuccess } from '../../lib/notify'
@@ -80,9 +80,12 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
   const [size, setSize] = useState<number>(DEFAULT_PAGE_SIZE)
   const [search, setSearch] = useState('')
   const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS)
-  const [filters, setFilters] = useState<QueryParams>({})
-  const changeFilters = (next: QueryParams) => {
-    setFilters(next)
+  const [filters, changeFilters] = useUrlFilters(resource)
+  // Another filter (a choice, or back/forward) starts again at the first page.
+  const filtersKey = JSON.stringify(filters)
+  const [pageFilters, setPageFilters] = useState(filtersKey)
+  if (pageFilters !== filtersKey) {
+    setPageFilters(filtersKey)
     setPage(0)
   }
   const defaultColumn = resource.columns.find((c) => (c.sort ?? c.key) === resource.defaultSort)
@@ -414,6 +417,39 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
       )}
     </Stack>
   )
+}
+
+/**
+ * The declared filters' values (`filters: [{ name: 'status' }]`, selects and tabs alike) kept in the URL's
+ * query (`?status=pending`): a reload or a shared link opens the same choice, and each choice is a history
+ * entry, so back and forward step between them. Only the declared names are read or written; the rest of
+ * the query is left as it is. Values come back as the URL's strings (what the list request sends anyway).
+ */
+function useUrlFilters<R extends ResourceRow>(resource: ResourceDefinition<R>) {
+  const [query, setQuery] = useSearchParams()
+  const names = (resource.filters ?? []).map((f) => f.name)
+  const key = names.map((n) => `${n}=${query.get(n) ?? ''}`).join('&')
+  const filters = useMemo(() => {
+    const out: QueryParams = {}
+    for (const n of names) {
+      const v = query.get(n)
+      if (v !== null && v !== '') out[n] = v
+    }
+    return out
+    // `key` is the declared names' values: the object changes only when one of them does.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key])
+  const change = (next: QueryParams) =>
+    setQuery((prev) => {
+      const q = new URLSearchParams(prev)
+      for (const n of names) {
+        const v = next[n]
+        if (v === undefined || v === null || v === '') q.delete(n)
+        else q.set(n, String(v))
+      }
+      return q
+    })
+  return [filters, change] as const
 }
 
 /** A placeholder the shape of the table while the first page loads (spec: 12 rows). */

@@ -98,4 +98,27 @@ describe('a reservations desk', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'All 12' }))
     await waitFor(() => expect(urls.at(-1)).not.toMatch(/status=/))
   })
+
+  it('keeps the chosen status in the URL: a link opens that tab, back and forward step between tabs', async () => {
+    const { router } = render(<ResourceListPage resource={deskResource('train')} />, {
+      me,
+      path: '/app/order_train?status=paid',
+      routePath: '/app/order_train',
+    })
+    await screen.findByText('Rahmat Hidayat')
+    expect(await screen.findByRole('radio', { name: 'Paid 2' })).toHaveProperty('checked', true)
+    expect(urls.find((u) => u.startsWith('/api/v1/orders?'))).toMatch(/[?&]status=paid(&|$)/)
+    await userEvent.click(screen.getByRole('radio', { name: 'Pending 3' }))
+    await waitFor(() => expect(router.state.location.search).toBe('?status=pending'))
+    expect(urls.at(-1)).toMatch(/[?&]status=pending(&|$)/)
+    await userEvent.click(screen.getByRole('radio', { name: 'All 12' }))
+    await waitFor(() => expect(router.state.location.search).toBe(''))
+    await router.navigate(-1)
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Pending 3' })).toHaveProperty('checked', true))
+    await router.navigate(-1)
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Paid 2' })).toHaveProperty('checked', true))
+    await waitFor(() => expect(urls.at(-1)).toMatch(/[?&]status=paid(&|$)/))
+    await router.navigate(1)
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Pending 3' })).toHaveProperty('checked', true))
+  })
 })
