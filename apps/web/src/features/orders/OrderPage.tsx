@@ -30,6 +30,7 @@ import {
   blankOrder,
   desksOf,
   fromDetail,
+  itemName,
   orderPayload,
   quotable,
   shortfallDays,
@@ -262,7 +263,7 @@ function OrderEditor({ desk, order, me }: { desk: OrderDesk; order?: OrderDetail
       if (!(ask?.positions ?? []).includes(i)) messages.push(t('orders.preview.incomplete', { n: i + 1 }))
     })
   } else if (order) {
-    priced = order.items.map((it, i) => ({ position: i + 1, name: it.item_name, amount: it.amount, lines: it.lines }))
+    priced = order.items.map((it, i) => ({ position: i + 1, name: itemName(it, t), amount: it.amount, lines: it.lines }))
     total = order.total
   }
 

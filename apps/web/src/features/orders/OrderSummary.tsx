@@ -1,6 +1,9 @@
 import { Divider, SimpleGrid, Stack, Text } from '@mantine/core'
+import dayjs from 'dayjs'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
-import { formatDateSpan, type OrderDetail } from './order-logic'
+import { formatDate } from '../../lib/format'
+import { itemName, type OrderDetail } from './order-logic'
 
 const CUSTOMER = ['name', 'email', 'phone', 'nationality', 'passport_number'] as const
 
@@ -38,12 +41,9 @@ export function ItemsSummary({ order }: { order: OrderDetail }) {
           <Text size="sm" fw={700}>
             {t('orders.item.heading', { n: i + 1, kind: t(`orders.kinds.${item.kind}`) })}
           </Text>
-          <Text size="sm">{item.item_name}</Text>
+          <Text size="sm">{itemName(item, t)}</Text>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-            <Entry
-              label={t(item.kind === 'train' ? 'orders.fields.date' : 'orders.fields.start_date')}
-              value={formatDateSpan(item.start_date, item.end_date)}
-            />
+            <ItemDates item={item} t={t} />
             {item.kind === 'room' && <Entry label={t('orders.fields.quantity')} value={item.quantity} />}
             {item.kind !== 'transportation' && <Entry label={t('orders.fields.adults')} value={item.adults} />}
             {item.kind !== 'transportation' && <Entry label={t('orders.fields.children')} value={item.children} />}
@@ -51,6 +51,33 @@ export function ItemsSummary({ order }: { order: OrderDetail }) {
         </Stack>
       ))}
     </Stack>
+  )
+}
+
+/**
+ * An item's days as its kind names them: a stay its check-in and check-out (the morning after its last
+ * night) with the number of nights, a train its day, a vehicle its start day and end day.
+ */
+function ItemDates({ item, t }: { item: OrderDetail['items'][number]; t: TFunction }) {
+  if (item.kind === 'room') {
+    const checkOut = item.check_out ?? dayjs(item.end_date).add(1, 'day').format('YYYY-MM-DD')
+    const nights = dayjs(checkOut).diff(dayjs(item.check_in ?? item.start_date), 'day')
+    return (
+      <>
+        <Entry label={t('orders.fields.check_in')} value={formatDate(item.check_in ?? item.start_date)} />
+        <Entry
+          label={t('orders.fields.check_out')}
+          value={`${formatDate(checkOut)} (${t('orders.item.nights', { count: nights })})`}
+        />
+      </>
+    )
+  }
+  if (item.kind === 'train') return <Entry label={t('orders.fields.date')} value={formatDate(item.date ?? item.start_date)} />
+  return (
+    <>
+      <Entry label={t('orders.fields.start_date')} value={formatDate(item.start_date)} />
+      <Entry label={t('orders.fields.end_date')} value={formatDate(item.end_date)} />
+    </>
   )
 }
 

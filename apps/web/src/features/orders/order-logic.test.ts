@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { orderInputSchema } from '@app/shared'
 import {
+  itemName,
   blankItem,
   blankOrder,
   formatAmount,
@@ -173,5 +174,21 @@ describe('an order back into the form', () => {
     expect(v.items[1]).toMatchObject({ route_id: 2, train_type: 'business', date: '2026-12-04' })
     expect(v.items[2]).toMatchObject({ transportation_id: 9, start_date: '2026-12-01', end_date: '2026-12-02' })
     expect(orderInputSchema.safeParse(orderPayload(v)).success).toBe(true)
+  })
+})
+
+describe('itemName', () => {
+  const t = (key: string) => ({ 'orders.train_types.economy': 'Ekonomi', 'orders.train_types.business': 'Bisnis' })[key] ?? key
+  it("puts the reader's word for a train's class in place of the clerk's", () => {
+    expect(itemName({ kind: 'train', item_name: 'Haramain (Jeddah) (HHR-01, economy)', variant: 'economy' }, t)).toBe(
+      'Haramain (Jeddah) (HHR-01, ekonomi)',
+    )
+    expect(itemName({ kind: 'train', item_name: 'Haramain (HHR-01, ekonomi)', variant: 'business' }, t)).toBe(
+      'Haramain (HHR-01, bisnis)',
+    )
+  })
+  it('leaves other names as stored', () => {
+    expect(itemName({ kind: 'train', item_name: 'Old name', variant: 'economy' }, t)).toBe('Old name')
+    expect(itemName({ kind: 'room', item_name: 'Hilton (Quad, economy)', variant: '' }, t)).toBe('Hilton (Quad, economy)')
   })
 })

@@ -279,6 +279,21 @@ export interface Payment {
   reference: string | null
 }
 
+/**
+ * An item's name in the reader's language. A train item's stored name carries its class in the words of
+ * the clerk who booked it (`Haramain (HHR-01, economy)`); the class shown is the item's `variant` through
+ * the locale files instead, written as the server writes it (lower case, last in the parentheses). Other
+ * names (and a train name not of that shape) are shown as stored; the stored name stays for exports and history.
+ */
+export function itemName(
+  item: { kind: OrderItemKind; item_name: string; variant?: string | null },
+  t: (key: string) => string,
+): string {
+  if (item.kind !== 'train' || (item.variant !== 'economy' && item.variant !== 'business')) return item.item_name
+  const m = /^(.*\([^,()]*), [^,()]*\)$/.exec(item.item_name)
+  return m ? `${m[1]}, ${t(`orders.train_types.${item.variant}`).toLocaleLowerCase()})` : item.item_name
+}
+
 /** An order's form values from its detail (the items as the create body names them). */
 export function fromDetail(o: OrderDetail): OrderFormValues {
   const c = o.customer
