@@ -551,6 +551,73 @@ async function refusedJourney(texts: Texts, offset: number, customer: string) {
   await page.close()
 }
 
+/**
+ * An order booked in English (the stored train name says "economy"), confirmed, so it reads as a summary:
+ * - the train desk opened on a link with `?status=confirmed` shows that tab chosen; another tab changes the
+ *   URL, back returns to it, a reload keeps it;
+ * - the summary names each item's days as its kind does and the train's class in the reader's language.
+ */
+let bookedInEnglish: { id: number; code: string } | undefined
+async function summaryAndTabs(texts: Texts) {
+  const shot = (n: string) => `orders-${texts.lang}-${n}`
+  if (!bookedInEnglish) {
+    const made = await call<{ data: { id: number; code: string } }>(
+      'POST',
+      '/orders',
+      {
+        customer: { name: 'Nurul Huda' },
+        items: [
+          { kind: 'room', room_id: cat.madinahRoom, check_in: day(50), check_out: day(53), quantity: 1, adults: 2, children: 0 },
+          { kind: 'train', route_id: cat.route, train_type: 'economy', date: day(51), adults: 2, children: 0 },
+          { kind: 'transportation', transportation_id: cat.vehicle, start_date: day(50), end_date: day(51) },
+        ],
+      },
+      { 'x-localization': 'en' },
+    )
+    expect(made.status, JSON.stringify(made.body)).toBe(200)
+    bookedInEnglish = made.body.data
+    expect((await call('POST', `/orders/${bookedInEnglish.id}/status`, { status: 'confirmed' })).status).toBe(200)
+  }
+  const { id, code } = bookedInEnglish
+  const stored = await call<{ data: { items: Array<{ kind: string; item_name: string }> } }>('GET', `/orders/${id}`)
+  expect(stored.body.data.items.find((i) => i.kind === 'train')!.item_name).toBe('Haramain Makkah - Madinah (HHR-01, economy)')
+
+  // A shared link opens the chosen tab; choosing another is a history entry; back and reload keep the URL's tab.
+  const page = await openDesk(texts, '/app/order_train?status=confirmed', texts.trainDesk)
+  const tab = (label: string) =>
+    page.getByRole('radiogroup', { name: 'Status' }).getByRole('radio', { name: new RegExp(`^${label} \\d+$`) })
+  await expect.poll(() => tab(texts.status.confirmed).isChecked()).toBe(true)
+  await page.getByRole('row').filter({ hasText: code }).waitFor()
+  await viewportShot(page, shot('10-desk-tab-in-url'))
+  await page.getByRole('radiogroup', { name: 'Status' }).locator('label').filter({ hasText: texts.status.pending }).click()
+  await expect.poll(() => new URL(page.url()).search).toBe('?status=pending')
+  await expect.poll(() => page.getByRole('row').filter({ hasText: code }).count()).toBe(0)
+  await page.goBack()
+  await expect.poll(() => new URL(page.url()).search).toBe('?status=confirmed')
+  await expect.poll(() => tab(texts.status.confirmed).isChecked()).toBe(true)
+  await page.getByRole('row').filter({ hasText: code }).waitFor()
+  await page.goForward()
+  await expect.poll(() => tab(texts.status.pending).isChecked()).toBe(true)
+  await page.reload()
+  await page.getByRole('heading', { name: texts.trainDesk }).waitFor()
+  await expect.poll(() => tab(texts.status.pending).isChecked()).toBe(true)
+
+  // The summary of the confirmed order, read in the page's language.
+  await page.goto(`/app/order_train/${id}`)
+  await page.getByRole('heading', { name: new RegExp(escape(code)) }).waitFor()
+  const items = page.getByRole('region', { name: texts.lang === 'id' ? 'Item' : 'Items', exact: true })
+  const entry = (label: string) => items.getByText(label, { exact: true }).first().locator('xpath=following-sibling::*[1]')
+  const cls = texts.lang === 'id' ? 'ekonomi' : 'economy'
+  await items.getByText(`Haramain Makkah - Madinah (HHR-01, ${cls})`, { exact: true }).waitFor()
+  expect(await entry(texts.checkIn).textContent()).toBe(dmy(day(50)))
+  expect(await entry(texts.checkOut).textContent()).toBe(`${dmy(day(53))} (3 ${texts.lang === 'id' ? 'malam' : 'nights'})`)
+  expect(await entry(texts.date).textContent()).toBe(dmy(day(51)))
+  expect(await entry(texts.start).textContent()).toBe(dmy(day(50)))
+  expect(await entry(texts.end).textContent()).toBe(dmy(day(51)))
+  await env.screenshot(page, shot('11-order-summary-full'))
+  await page.close()
+}
+
 describe('reservations desks', () => {
   it('books a package from live quote to payment and completion, in English', async () => {
     await packageJourney(EN, 10, 'Rahmat Hidayat')
@@ -566,5 +633,13 @@ describe('reservations desks', () => {
 
   it('refuses an oversold order in Indonesian', async () => {
     await refusedJourney(ID, 40, 'Ahmad Fauzi')
+  }, 240_000)
+
+  it('keeps the desk tab in the URL and reads an English-booked order in English', async () => {
+    await summaryAndTabs(EN)
+  }, 240_000)
+
+  it('reads the same order in Indonesian: the train class and the days in Indonesian', async () => {
+    await summaryAndTabs(ID)
   }, 240_000)
 })
