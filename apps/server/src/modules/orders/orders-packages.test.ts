@@ -100,6 +100,12 @@ describe('train seats', () => {
     expect(madeId.statusCode, madeId.body).toBe(200)
     const storedId = (await api('GET', `/orders/${madeId.json().data.id}`)).json().data
     expect(storedId.items_summary ?? storedId.items[0].item_name).toMatch(/bisnis/)
+    // The desk list reads the class in the reader's language; the stored name keeps the clerk's word.
+    const listed = async (who: Actor = owner) =>
+      (await api('GET', `/orders?search=${storedId.code}`, undefined, who)).json().data[0].items_summary as string
+    expect(await listed()).toMatch(new RegExp(`\\(${code}, business\\)$`))
+    expect(await listed(asId)).toMatch(new RegExp(`\\(${code}, bisnis\\)$`))
+    expect(storedId.items[0].item_name).toMatch(/, bisnis\)$/)
     expect((await api('POST', '/orders', order([train(route, day(30), 3, 1)]))).statusCode).toBe(409)
     expect((await api('POST', '/orders', order([train(route, day(30), 2, 1)]))).statusCode).toBe(200)
     expect(await booked('train', route, day(30), 'economy')).toBe(3)

@@ -28,6 +28,7 @@ import type { Db } from '../../db/client.js'
 import type { SessionUser } from '../../lib/sessions.js'
 import { requireAuth } from '../../plugins/auth.js'
 import { bookableChoices, choiceParams, choicePermission } from './orders.choices.js'
+import { trainClassesIn } from './kinds/train.js'
 import './orders.messages.js'
 import './kinds/index.js'
 import {
@@ -233,7 +234,13 @@ const ordersModule: FastifyPluginAsync = async (parent) => {
   app.get('/orders', { schema: { tags, querystring: listQuery }, config: { access: anyDesk('list') } }, async (req) => {
     const auth = requireAuth(req)
     const q = req.query
-    return listRows(app.db, source, q, scope(auth, q, 'list'), counterOf(auth, q))
+    const list = await listRows(app.db, source, q, scope(auth, q, 'list'), counterOf(auth, q))
+    // A train item's class in the reader's language (the summary was written in the clerk's).
+    const locale = requestLocale(req)
+    const data = (list.data as Array<{ items_summary?: string | null; has_train?: boolean }>).map((r) =>
+      r.has_train && r.items_summary ? { ...r, items_summary: trainClassesIn(r.items_summary, locale) } : r,
+    )
+    return { ...list, data }
   })
 
   app.get(

@@ -1,4 +1,5 @@
 import { and, between, eq } from 'drizzle-orm'
+import { LOCALES, type Locale } from '@app/shared'
 import type { Db } from '../../../db/client.js'
 import { t } from '../../../lib/i18n.js'
 import { trainRoutes, trainSchedules } from '../../../db/schema/index.js'
@@ -84,3 +85,22 @@ registerOrderKind({
     }
   },
 })
+
+const TRAIN_TYPES = ['economy', 'business'] as const
+
+/**
+ * A text made of stored item names (an order's `items_summary`) with each train class in `locale`'s word:
+ * names are written in the booking clerk's language (`Haramain (HHR-01, economy)`), a list is read in the
+ * reader's. Only the list's answer is rewritten; the stored text (exports, history) stays as it was written.
+ */
+export function trainClassesIn(text: string, locale: Locale): string {
+  let out = text
+  for (const type of TRAIN_TYPES) {
+    const word = t(locale, `orders.train_type.${type}`)
+    for (const other of LOCALES) {
+      const stored = t(other, `orders.train_type.${type}`)
+      if (other !== locale && stored !== word) out = out.split(`, ${stored})`).join(`, ${word})`)
+    }
+  }
+  return out
+}
