@@ -32,7 +32,7 @@ import { referenceResources } from '../src/modules/reference/reference.routes.js
 import type { SessionUser } from '../src/lib/sessions.js'
 import { createPgDatabase, openDatabase, seedBenchData } from './fixtures.js'
 import type { FloorCall } from './calls-floor-server.js'
-import { cannon, freePort, start, stop, type Figures } from './list.bench.js'
+import { appArgs, cannon, type Figures, freePort, start, stop } from './harness.js'
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000)
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
@@ -44,7 +44,6 @@ const SEARCH = process.env.BENCH_SEARCH ?? 'makkah suite'
 const POOL = 20 // the app's default pool size (db/client.ts)
 const node = process.execPath
 const ONLY = process.env.BENCH_CALLS
-const PROFILE = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : undefined
 
 interface Call {
   name: string
@@ -156,7 +155,7 @@ export default async function callsBench() {
       const port = await freePort()
       const app = await start(
         node,
-        [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []), '--import', 'tsx', 'src/server.ts'],
+        appArgs(),
         {
           HOST: '127.0.0.1',
           PORT: String(port),

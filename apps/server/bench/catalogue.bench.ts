@@ -30,7 +30,7 @@ import { hotelsResource } from '../src/modules/hotels/hotels.routes.js'
 import type { SessionUser } from '../src/lib/sessions.js'
 import { createPgDatabase, openDatabase, seedBenchData } from './fixtures.js'
 import type { FloorCall } from './calls-floor-server.js'
-import { cannon, freePort, start, stop, type Figures } from './list.bench.js'
+import { appArgs, cannon, type Figures, freePort, start, stop } from './harness.js'
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000)
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
@@ -188,7 +188,7 @@ export default async function catalogueBench() {
       const port = await freePort()
       const app = await start(
         node,
-        ['--import', 'tsx', 'src/server.ts'],
+        appArgs(),
         {
           HOST: '127.0.0.1',
           PORT: String(port),

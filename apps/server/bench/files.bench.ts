@@ -18,7 +18,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { MAX_IMAGE_BYTES } from '@app/shared'
 import { DEMO_LOGIN } from '../src/db/seed.js'
-import { cannon, freePort, start, stop, type Figures } from './list.bench.js'
+import { appArgs, cannon, type Figures, freePort, start, stop } from './harness.js'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
@@ -65,7 +65,7 @@ export default async function filesBench() {
     const port = await freePort()
     const app = await start(
       node,
-      ['--import', 'tsx', 'src/server.ts'],
+      appArgs(),
       {
         HOST: '127.0.0.1',
         PORT: String(port),

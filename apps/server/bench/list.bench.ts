@@ -10,12 +10,10 @@
  *   BENCH_DRIVERS=pg BENCH_DURATION=20 BENCH_ROUNDS=3 BENCH_CONNECTIONS=10,50 npm run bench -- list
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres (the default)
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import autocannon from 'autocannon'
 import pg from 'pg'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -26,10 +24,8 @@ import { listRows, type ListParams } from '../src/crud/list-query.js'
 import { referenceResources } from '../src/modules/reference/reference.routes.js'
 import type { SessionUser } from '../src/lib/sessions.js'
 import { createPgDatabase, openDatabase, seedBenchData } from './fixtures.js'
+import { appArgs, cannon, freePort, start, stop, type Figures } from './harness.js'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
-const serverDir = path.resolve(here, '..')
-// `node --import tsx` is what the tsx CLI (npm start) runs, minus its relay process.
 const node = process.execPath
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000)
@@ -38,8 +34,6 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 3)
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number)
 const DRIVERS = (process.env.BENCH_DRIVERS ?? 'pglite,pg').split(',') as Array<'pglite' | 'pg'>
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
-/** Seconds before autocannon gives up on one request (PGlite at 50 connections queues for seconds). */
-const TIMEOUT = Number(process.env.BENCH_TIMEOUT ?? 30)
 const POOL = 20 // the app's default pool size (db/client.ts)
 
 /** 1 % of each company's rows match; sorted by name, a page of 25 with its total. */
@@ -53,128 +47,6 @@ export const LIST_QUERY = { search: 'makkah suite', sort_by: 'name', order_by: '
 const SEARCHES = (process.env.BENCH_SEARCHES ?? 'makkah suite,012345').split(',')
 const listPath = (search: string) =>
   `/api/v1/categories?search=${encodeURIComponent(search)}&sort_by=${LIST_QUERY.sort_by}&order_by=${LIST_QUERY.order_by}&page=${LIST_QUERY.page}&size=${LIST_QUERY.size}`
-
-export interface Figures {
-  rps: number
-  /** CPU time of the server process per answered request (user + system), ms. */
-  cpu: number
-  p50: number
-  p99: number
-  non2xx: number
-  errors: number
-}
-
-/**
- * Starts a server child and resolves once it answers: the floor prints
- * `LISTENING <port>`; the app is polled on /healthz at the port it was given.
- * Its output (the app's request log) is drained, as a log shipper would.
- */
-export function start(
-  cmd: string,
-  args: string[],
-  env: Record<string, string>,
-  port?: number,
-): Promise<{ child: ChildProcess; port: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: serverDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-    let head = ''
-    let err = ''
-    let done = false
-    const finish = (p: number) => {
-      if (done) return
-      done = true
-      clearTimeout(timer)
-      resolve({ child, port: p })
-    }
-    // A loaded machine (other agents' tests) can take over a minute to compile and start the app.
-    const timer = setTimeout(
-      () => {
-        child.kill()
-        reject(new Error(`${args.join(' ')} did not start: ${head}${err}`))
-      },
-      Number(process.env.BENCH_START_TIMEOUT ?? 180_000),
-    )
-    child.stdout!.on('data', (d: Buffer) => {
-      if (head.length < 10_000) head += d.toString()
-      const m = head.match(/LISTENING (\d+)/)
-      if (m) finish(Number(m[1]))
-    })
-    child.stderr!.on('data', (d: Buffer) => {
-      if (err.length < 10_000) err += d.toString()
-    })
-    child.on('exit', (code) => {
-      clearTimeout(timer)
-      if (!done) reject(new Error(`${args.join(' ')} exited with ${code}: ${err.slice(-2000)}${head.slice(-2000)}`))
-    })
-    if (port !== undefined) {
-      const poll = async () => {
-        while (!done && child.exitCode === null) {
-          try {
-            if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return finish(port)
-          } catch {
-            // not listening yet
-          }
-          await new Promise((r) => setTimeout(r, 200))
-        }
-      }
-      void poll()
-    }
-  })
-}
-
-export async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return
-  const exited = new Promise((r) => child.once('exit', r))
-  child.removeAllListeners('exit')
-  child.kill('SIGTERM')
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))])
-  if (child.exitCode === null) child.kill('SIGKILL')
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    import('node:net').then(({ createServer }) => {
-      const s = createServer().listen(0, '127.0.0.1', () => {
-        const { port } = s.address() as { port: number }
-        s.close(() => resolve(port))
-      })
-    })
-  })
-}
-
-/** user + system CPU of a process so far, in ms (Linux /proc; 0 elsewhere). */
-function cpuMs(pid: number): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
-  } catch {
-    return 0
-  }
-}
-
-export function cannon(
-  url: string,
-  connections: number,
-  duration: number,
-  headers: Record<string, string>,
-  pid: number,
-): Promise<Figures> {
-  const before = cpuMs(pid)
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers, timeout: TIMEOUT }, (err, r) => {
-      if (err) return reject(err)
-      const cpu = (cpuMs(pid) - before) / Math.max(r.requests.total, 1)
-      resolve({
-        rps: r.requests.average,
-        cpu,
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        non2xx: r.non2xx,
-        errors: r.errors + r.timeouts,
-      })
-    })
-  })
-}
 
 /** The answer must be the real one, and the same from both servers, before it is timed. */
 interface Target {
@@ -308,7 +180,7 @@ export default async function listBench() {
       const port = await freePort()
       const app = await start(
         node,
-        ['--import', 'tsx', 'src/server.ts'],
+        appArgs(),
         {
           HOST: '127.0.0.1',
           PORT: String(port),

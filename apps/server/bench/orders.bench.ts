@@ -19,7 +19,7 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import autocannon from 'autocannon'
 import { createPgDatabase, openDatabase, seedBenchData } from './fixtures.js'
-import { freePort, start, stop } from './list.bench.js'
+import { appArgs, freePort, start, stop } from './harness.js'
 import { createHotelRoom } from '../test/helpers/bookables.js'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
@@ -107,7 +107,7 @@ export default async function ordersBench() {
         const port = await freePort()
         const app = await start(
           node,
-          ['--import', 'tsx', 'src/server.ts'],
+          appArgs(),
           {
             HOST: '127.0.0.1',
             PORT: String(port),

@@ -6,6 +6,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { LOAD } from './harness.js'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const all = fs
@@ -20,6 +21,9 @@ if (unknown.length) {
   process.exit(1)
 }
 
+console.log(
+  `load generator: ${LOAD}; app: ${process.env.BENCH_APP === 'tsx' ? 'src/server.ts through tsx' : 'dist/server.js (as npm start runs it)'}`,
+)
 let failed = false
 for (const file of files) {
   console.log(`\n##### bench ${file}`)

@@ -29,7 +29,7 @@ import { createCompanyWithOwner, syncPermissions } from '../src/services/compani
 import { createSession } from '../src/lib/sessions.js'
 import type { SessionUser } from '../src/lib/sessions.js'
 import { createPgDatabase, openDatabase } from './fixtures.js'
-import { cannon, freePort, start, stop, type Figures } from './list.bench.js'
+import { appArgs, cannon, type Figures, freePort, start, stop } from './harness.js'
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000)
 const DURATION = Number(process.env.BENCH_DURATION ?? 8)
@@ -229,7 +229,7 @@ export default async function transportBench() {
       const port = await freePort()
       const app = await start(
         node,
-        ['--import', 'tsx', 'src/server.ts'],
+        appArgs(),
         {
           HOST: '127.0.0.1',
           PORT: String(port),

@@ -1,0 +1,238 @@
+/**
+ * What every bench shares: starting the app as `npm start` runs it (the built
+ * `dist/server.js`, rebuilt first when its sources changed) and a floor beside
+ * it, stopping them, and the load generator.
+ *
+ * Load generator: autocannon in this process (the method the issues' targets
+ * were set with), or `BENCH_LOAD=wrk` (a C program, Debian package `wrk`). On a
+ * 2-core machine the load generator shares the cores with the server and
+ * PostgreSQL: autocannon spends about as much CPU per request as a small
+ * server does, wrk a fraction of it, so under wrk a fast server (the floor)
+ * gets more of the cores than under autocannon.
+ *
+ * `BENCH_APP=tsx` runs the app from its TypeScript sources instead of the
+ * build (what the benches did before); `BENCH_PROFILE=<dir>` leaves a V8 CPU
+ * profile of the app's run in <dir>.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+export const serverDir = path.resolve(here, '..')
+/** Seconds before one request is given up (PGlite at 50 connections queues for seconds). */
+const TIMEOUT = Number(process.env.BENCH_TIMEOUT ?? 30)
+
+export const LOAD = (process.env.BENCH_LOAD === 'wrk' ? 'wrk' : 'autocannon') as 'wrk' | 'autocannon'
+
+/** Newest modification time of the files under these folders. */
+function newest(dirs: string[]): number {
+  let t = 0
+  for (const dir of dirs) {
+    for (const f of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+      if (f.isFile()) t = Math.max(t, fs.statSync(path.join(f.parentPath, f.name)).mtimeMs)
+    }
+  }
+  return t
+}
+
+/**
+ * The node arguments that run the app as `npm start` does: the built server,
+ * rebuilt here when a source is newer than the build.
+ */
+export function appArgs(): string[] {
+  // BENCH_PROFILE=<dir>: the app leaves a V8 CPU profile of its run there (speedscope, Chrome DevTools).
+  const profile = process.env.BENCH_PROFILE
+  const nodeFlags = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : []
+  if (process.env.BENCH_APP === 'tsx') return [...nodeFlags, '--import', 'tsx', 'src/server.ts']
+  const built = path.join(serverDir, 'dist/server.js')
+  const sources = [path.join(serverDir, 'src'), path.resolve(serverDir, '../../packages/shared/src')]
+  if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < newest(sources)) {
+    const r = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir, stdio: 'inherit' })
+    if (r.status !== 0) throw new Error('building the server failed')
+  }
+  return [...nodeFlags, '--enable-source-maps', 'dist/server.js']
+}
+
+export interface Figures {
+  rps: number
+  /** CPU time of the server process per answered request (user + system), ms. */
+  cpu: number
+  p50: number
+  p99: number
+  non2xx: number
+  errors: number
+}
+
+/**
+ * Starts a server child and resolves once it answers: the floor prints
+ * `LISTENING <port>`; the app is polled on /healthz at the port it was given.
+ * Its output (the app's request log) is drained, as a log shipper would.
+ */
+export function start(
+  cmd: string,
+  args: string[],
+  env: Record<string, string>,
+  port?: number,
+): Promise<{ child: ChildProcess; port: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: serverDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    let head = ''
+    let err = ''
+    let done = false
+    const finish = (p: number) => {
+      if (done) return
+      done = true
+      clearTimeout(timer)
+      resolve({ child, port: p })
+    }
+    // A loaded machine (other agents' tests) can take over a minute to compile and start the app.
+    const timer = setTimeout(
+      () => {
+        child.kill()
+        reject(new Error(`${args.join(' ')} did not start: ${head}${err}`))
+      },
+      Number(process.env.BENCH_START_TIMEOUT ?? 180_000),
+    )
+    child.stdout!.on('data', (d: Buffer) => {
+      if (head.length < 10_000) head += d.toString()
+      const m = head.match(/LISTENING (\d+)/)
+      if (m) finish(Number(m[1]))
+    })
+    child.stderr!.on('data', (d: Buffer) => {
+      if (err.length < 10_000) err += d.toString()
+    })
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      if (!done) reject(new Error(`${args.join(' ')} exited with ${code}: ${err.slice(-2000)}${head.slice(-2000)}`))
+    })
+    if (port !== undefined) {
+      const poll = async () => {
+        while (!done && child.exitCode === null) {
+          try {
+            if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return finish(port)
+          } catch {
+            // not listening yet
+          }
+          await new Promise((r) => setTimeout(r, 200))
+        }
+      }
+      void poll()
+    }
+  })
+}
+
+export async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return
+  const exited = new Promise((r) => child.once('exit', r))
+  child.removeAllListeners('exit')
+  child.kill('SIGTERM')
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))])
+  if (child.exitCode === null) child.kill('SIGKILL')
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    import('node:net').then(({ createServer }) => {
+      const s = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = s.address() as { port: number }
+        s.close(() => resolve(port))
+      })
+    })
+  })
+}
+
+/** user + system CPU of a process so far, in ms (Linux /proc; 0 elsewhere). */
+function cpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+  } catch {
+    return 0
+  }
+}
+
+/**
+ * Holds `connections` connections on `url` for `duration` seconds; req/s,
+ * latency percentiles (ms) and the server process's CPU per answered request.
+ */
+export function cannon(
+  url: string,
+  connections: number,
+  duration: number,
+  headers: Record<string, string>,
+  pid: number,
+): Promise<Figures> {
+  return LOAD === 'wrk' ? wrk(url, connections, duration, headers, pid) : autocannonRun(url, connections, duration, headers, pid)
+}
+
+function autocannonRun(
+  url: string,
+  connections: number,
+  duration: number,
+  headers: Record<string, string>,
+  pid: number,
+): Promise<Figures> {
+  const before = cpuMs(pid)
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration, headers, timeout: TIMEOUT }, (err, r) => {
+      if (err) return reject(err)
+      const cpu = (cpuMs(pid) - before) / Math.max(r.requests.total, 1)
+      resolve({
+        rps: r.requests.average,
+        cpu,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        non2xx: r.non2xx,
+        errors: r.errors + r.timeouts,
+      })
+    })
+  })
+}
+
+/** A wrk duration ("812.00us", "2.31ms", "1.02s", "1.5m") in ms. */
+export function wrkMs(text: string): number {
+  const m = text.trim().match(/^([\d.]+)(us|ms|s|m)$/)
+  if (!m) throw new Error(`wrk: cannot read the time ${JSON.stringify(text)}`)
+  return Number(m[1]) * { us: 0.001, ms: 1, s: 1000, m: 60_000 }[m[2] as 'us' | 'ms' | 's' | 'm']
+}
+
+/** wrk's summary (`--latency`) as figures. */
+export function readWrk(out: string): Omit<Figures, 'cpu'> & { total: number } {
+  const pct = (p: string) => {
+    const m = out.match(new RegExp(`^\\s*${p}%\\s+(\\S+)`, 'm'))
+    if (!m) throw new Error(`wrk: no ${p}% latency in:\n${out}`)
+    return wrkMs(m[1]!)
+  }
+  const total = Number(out.match(/(\d+) requests in/)?.[1] ?? 0)
+  const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0)
+  const non2xx = Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0)
+  const sock = out.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/)
+  const errors = sock ? sock.slice(1).reduce((n, x) => n + Number(x), 0) : 0
+  return { rps, p50: total ? pct('50') : 0, p99: total ? pct('99') : 0, non2xx, errors, total }
+}
+
+function wrk(url: string, connections: number, duration: number, headers: Record<string, string>, pid: number): Promise<Figures> {
+  const before = cpuMs(pid)
+  const args = ['-t1', `-c${connections}`, `-d${duration}s`, `--timeout`, `${TIMEOUT}s`, '--latency']
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`)
+  args.push(url)
+  return new Promise((resolve, reject) => {
+    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    let out = ''
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()))
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()))
+    child.on('error', reject)
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`wrk exited with ${code}: ${out}`))
+      try {
+        const r = readWrk(out)
+        resolve({ ...r, cpu: (cpuMs(pid) - before) / Math.max(r.total, 1) })
+      } catch (err) {
+        reject(err as Error)
+      }
+    })
+  })
+}
