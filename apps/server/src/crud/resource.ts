@@ -5,8 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z, type ZodObject, type ZodType } from 'zod'
 import { listQuerySchema, paginationSchema, queryId, type Entity, type OrderItemKind } from '@app/shared'
 import type { Db } from '../db/client.js'
-import { requireAuth, type Access } from '../plugins/auth.js'
-import type { SessionUser } from '../lib/sessions.js'
+import { requireAuth, sessionRow, type Access } from '../plugins/auth.js'
+import type { RowRead, SessionUser } from '../lib/sessions.js'
 import { inUse, notFound } from '../lib/errors.js'
 import { bodyHook, samePathId, type BodyShape } from './body.js'
 import { checkImages, imageValues, type ImagePaths } from './images.js'
@@ -164,8 +164,16 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
   }
   const detailSource: ListSource = opts.detail?.fields ? { ...source, fields: { ...fields, ...opts.detail.fields } } : source
   const children = opts.detail?.children ?? {}
-  const getDetail = async (db: Db, auth: SessionUser, id: number) => {
-    const row = await findById(db, detailSource, id, rowScope(auth))
+  // The one-row read's row comes with the session (plugins/auth.ts), in the caller's company.
+  const rowRead: RowRead = {
+    table,
+    id: table.id,
+    fields: detailSource.fields,
+    join: opts.join,
+    companyColumn: scoped ? (table.company_id as PgColumn) : undefined,
+  }
+  const getDetail = async (db: Db, auth: SessionUser, id: number, known?: Record<string, unknown>) => {
+    const row = known ?? (await findById(db, detailSource, id, rowScope(auth)))
     if (!row) throw notFound()
     return { ...row, ...(await loadChildren(db, children, id)) }
   }
@@ -214,10 +222,10 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
       `${base}/:id`,
       {
         schema: { tags, params: idParams, ...oneAnswer },
-        config: { access: opts.access?.view ?? [`${opts.entity}_view`, `${opts.entity}_update`] },
+        config: { access: opts.access?.view ?? [`${opts.entity}_view`, `${opts.entity}_update`], sessionRow: rowRead },
       },
       async (req) => ({
-        data: await getDetail(app.db, requireAuth(req), req.params.id),
+        data: await getDetail(app.db, requireAuth(req), req.params.id, sessionRow(req, req.params.id)),
       }),
     )
 

@@ -1,4 +1,6 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- a row read's fields are any table's */
 import { and, eq, gt, ne, sql } from 'drizzle-orm'
+import { alias, type PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core'
 import { SESSION_DAYS } from '@app/shared'
 import type { Db } from '../db/client.js'
 import { companies, roles, sessions, users } from '../db/schema/index.js'
@@ -49,27 +51,48 @@ export interface SessionUser {
   lastUsedAt: Date
 }
 
-function sessionQuery(db: Db) {
-  return db
-    .select({
-      session_id: sessions.id,
-      user_id: users.id,
-      company_id: users.company_id,
-      role_id: users.role_id,
-      role_name: roles.name,
-      status: users.status,
-      is_platform: companies.is_platform,
-      last_used_at: sessions.last_used_at,
-      // Kept on the role row by triggers (one comma-separated text: splitting it costs far less than a text[]).
-      permissions: roles.permission_names,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.user_id))
-    .innerJoin(roles, eq(roles.id, users.role_id))
-    .innerJoin(companies, eq(companies.id, users.company_id))
-    .where(and(eq(sessions.token_hash, sql.placeholder('hash')), gt(sessions.expires_at, sql`now()`)))
-    .prepare('load_session')
+// The session's tables under names of their own, so a statement can read the
+// session beside a row of the same tables (a user, a role, a company).
+const s = alias(sessions, 'auth_session')
+const u = alias(users, 'auth_user')
+const r = alias(roles, 'auth_role')
+const c = alias(companies, 'auth_company')
+
+const sessionFields = {
+  session_id: s.id,
+  user_id: u.id,
+  company_id: u.company_id,
+  role_id: u.role_id,
+  role_name: r.name,
+  status: u.status,
+  is_platform: c.is_platform,
+  last_used_at: s.last_used_at,
+  // Kept on the role row by triggers (one comma-separated text: splitting it costs far less than a text[]).
+  permissions: r.permission_names,
 }
+type SessionRow = { [K in keyof typeof sessionFields]: (typeof sessionFields)[K]['_']['data'] }
+
+/** The session (FROM it) joined to its user, role and company. */
+const withUser = (qb: PgSelect): PgSelect =>
+  qb.innerJoin(u, eq(u.id, s.user_id)).innerJoin(r, eq(r.id, u.role_id)).innerJoin(c, eq(c.id, u.company_id))
+/** Only the unexpired session of the token whose hash is `$hash`. */
+const ofToken = () => and(eq(s.token_hash, sql.placeholder('hash')), gt(s.expires_at, sql`now()`))
+
+function toSessionUser(row: SessionRow): SessionUser {
+  return {
+    sessionId: row.session_id,
+    userId: row.user_id,
+    companyId: row.company_id,
+    roleId: row.role_id,
+    roleName: row.role_name,
+    status: row.status,
+    isPlatform: Boolean(row.is_platform),
+    permissions: new Set(row.permissions ? row.permissions.split(',') : []),
+    lastUsedAt: new Date(row.last_used_at),
+  }
+}
+
+const sessionQuery = (db: Db) => withUser(db.select(sessionFields).from(s).$dynamic()).where(ofToken()).prepare('load_session')
 // One prepared statement per database handle: PostgreSQL plans it once per
 // connection instead of on every request (planning cost more than running it).
 const prepared = new WeakMap<Db, ReturnType<typeof sessionQuery>>()
@@ -83,19 +106,55 @@ const prepared = new WeakMap<Db, ReturnType<typeof sessionQuery>>()
 export async function loadSession(db: Db, token: string): Promise<SessionUser | undefined> {
   let query = prepared.get(db)
   if (!query) prepared.set(db, (query = sessionQuery(db)))
-  const [row] = await query.execute({ hash: hashToken(token) })
-  if (!row) return undefined
-  return {
-    sessionId: row.session_id,
-    userId: row.user_id,
-    companyId: row.company_id,
-    roleId: row.role_id,
-    roleName: row.role_name,
-    status: row.status,
-    isPlatform: Boolean(row.is_platform),
-    permissions: new Set(row.permissions ? row.permissions.split(',') : []),
-    lastUsedAt: new Date(row.last_used_at),
+  const [row] = (await query.execute({ hash: hashToken(token) })) as SessionRow[]
+  return row ? toSessionUser(row) : undefined
+}
+
+/**
+ * What a one-row read declares so that the session and its row come in one
+ * statement (`loadSessionWithRow`): the row's table, fields and joins, and the
+ * column that keeps it inside the caller's company (none: a platform-wide row).
+ */
+export interface RowRead {
+  table: PgTable
+  id: PgColumn
+  fields: Record<string, unknown>
+  join?: (qb: PgSelect) => PgSelect
+  companyColumn?: PgColumn
+}
+type RowStatement = { execute(params: Record<string, unknown>): Promise<Array<Record<string, unknown>>> }
+const rowStatements = new WeakMap<RowRead, { name: string; byDb: WeakMap<Db, RowStatement> }>()
+let rowReads = 0
+
+/**
+ * The session of `token` and the row `id` of `read` in its user's company, in
+ * one statement (one round trip instead of two for the hot one-row read,
+ * docs/performance/calls.md). The row is read whatever the role may do: the
+ * caller applies the same checks as for `loadSession` before using it, and
+ * drops it with the request otherwise. `undefined` when the session or the row
+ * is missing: the caller then asks `loadSession` which of the two it was.
+ */
+export async function loadSessionWithRow(
+  db: Db,
+  token: string,
+  read: RowRead,
+  id: number,
+): Promise<{ session: SessionUser; row: Record<string, unknown> } | undefined> {
+  let cache = rowStatements.get(read)
+  if (!cache) rowStatements.set(read, (cache = { name: `session_row_${++rowReads}`, byDb: new WeakMap() }))
+  let query = cache.byDb.get(db)
+  if (!query) {
+    const on = and(eq(read.id, sql.placeholder('id')), read.companyColumn ? eq(read.companyColumn, u.company_id) : undefined)
+    let qb = withUser((db.select({ __session: sessionFields, ...read.fields } as any).from(s) as any).$dynamic())
+    qb = qb.innerJoin(read.table, on)
+    if (read.join) qb = read.join(qb)
+    query = qb.where(ofToken()).limit(1).prepare(cache.name) as unknown as RowStatement
+    cache.byDb.set(db, query)
   }
+  const [found] = await query.execute({ hash: hashToken(token), id })
+  if (!found) return undefined
+  const { __session, ...row } = found
+  return { session: toSessionUser(__session as SessionRow), row }
 }
 
 /** Records use at most once a minute, so reads do not turn into writes. */

@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
+import { z } from 'zod'
+import { queryId } from '@app/shared'
 import { forbidden, unauthorized } from '../lib/errors.js'
-import { loadSession, touchSession, type SessionUser } from '../lib/sessions.js'
+import { loadSession, loadSessionWithRow, touchSession, type RowRead, type SessionUser } from '../lib/sessions.js'
 
 /**
  * What a route requires (DESIGN §5). Every /api route must declare one:
@@ -14,9 +16,16 @@ export type Access = 'public' | 'session' | string | readonly string[]
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access
+    /**
+     * A one-row read (`/:id`) whose row comes in the session's own statement
+     * (one round trip instead of two); the handler takes it with `sessionRow(req, id)`.
+     */
+    sessionRow?: RowRead
   }
   interface FastifyRequest {
     auth: SessionUser | null
+    /** The row a `sessionRow` route read with the session, once the session passed every check. */
+    prefetchedRow: { id: number; row: Record<string, unknown> } | null
     /** Where the session token came from: the cookie needs CSRF protection, a bearer header does not. */
     authVia: 'cookie' | 'bearer' | null
   }
@@ -39,6 +48,13 @@ export function readToken(req: FastifyRequest): { token: string; via: 'cookie' |
   return undefined
 }
 
+const rowParams = z.object({ id: queryId() })
+
+/** The row `id` if the session's statement read it (a `sessionRow` route), else undefined: read it then. */
+export function sessionRow(req: FastifyRequest, id: number): Record<string, unknown> | undefined {
+  return req.prefetchedRow?.id === id ? req.prefetchedRow.row : undefined
+}
+
 /** The signed-in user of a route whose access is not 'public'. */
 export function requireAuth(req: FastifyRequest): SessionUser {
   if (!req.auth) throw unauthorized()
@@ -48,6 +64,7 @@ export function requireAuth(req: FastifyRequest): SessionUser {
 export default fp(async function auth(app) {
   app.decorateRequest('auth', null)
   app.decorateRequest('authVia', null)
+  app.decorateRequest('prefetchedRow', null)
   app.decorate('apiRoutes', [])
 
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -77,7 +94,11 @@ export default fp(async function auth(app) {
       return
     }
     if (!found) throw unauthorized()
-    const session = await loadSession(app.db, found.token)
+    // A one-row read gets its row with the session; a miss (no such session or row) asks for the session alone.
+    const rowRead = req.routeOptions.config.sessionRow
+    const id = rowRead && rowParams.safeParse(req.params).data?.id
+    const withRow = id ? await loadSessionWithRow(app.db, found.token, rowRead, id) : undefined
+    const session = withRow?.session ?? (await loadSession(app.db, found.token))
     if (!session || session.status !== 'active') throw unauthorized()
     if (found.via === 'cookie' && !SAFE_METHODS.has(req.method) && req.headers['x-requested-with'] !== 'XMLHttpRequest') {
       throw forbidden('csrf')
@@ -88,6 +109,7 @@ export default fp(async function auth(app) {
       const needed = typeof access === 'string' ? [access] : access
       if (!needed.some((p) => session.permissions.has(p))) throw forbidden()
     }
+    if (withRow) req.prefetchedRow = { id: id as number, row: withRow.row }
     touchSession(app.db, session).catch((err) => req.log.warn({ err }, 'session touch failed'))
   })
 })
