@@ -22,6 +22,8 @@ declare module 'autocannon' {
     body?: string
     /** Seconds. */
     timeout?: number
+    /** Requests per second over all connections (paced load); unlimited without it. */
+    overallRate?: number
     /** Per-request setup: return the request to send (e.g. a different body each time). */
     requests?: Array<{ setupRequest?: (req: Record<string, unknown>) => Record<string, unknown> }>
   }

@@ -5,9 +5,8 @@
  *     sort + page of 25 + total, and the first page sorted by location name,
  *     each against the floor (bench/calls-floor-server.ts: bare node:http + the
  *     driver sending the SQL the engine sends, captured from it), as a ratio;
- *   - one month of a room's calendar (stored days of 31), p99 at 10 connections;
- *   - writing 366 days in one request (one connection, back to back);
  *   - saving a hotel with every child list filled (PUT, one connection).
+ * The room calendar is measured with the other two in bench/calendars.bench.ts.
  * Floor and app take turns, BENCH_ROUNDS times; each figure is the median of the rounds.
  *
  *   npm run bench -- catalogue
@@ -258,7 +257,7 @@ export default async function catalogueBench() {
         )
       }
 
-      // A hotel with every list, a room, and a year of its calendar.
+      // A hotel with every list, saved again and again.
       const full = {
         name: 'Bench Hotel Full',
         content: `<p>${'Dekat Masjidil Haram. '.repeat(50)}</p>`,
@@ -312,52 +311,15 @@ export default async function catalogueBench() {
         zoom: 16,
       }
       const hotel = await call('POST', '/hotels', full)
-      const room = await call('POST', '/rooms', {
-        hotel_id: hotel.id,
-        name: 'Quad',
-        code: 'QD',
-        price: 900,
-        min_stay: 1,
-        is_active: true,
-        room_stock: 20,
-        beds: 4,
-        room_size: 30,
-        max_adult: 4,
-        max_children: 2,
-      })
-      const year = {
-        room_id: room.id,
-        start_date: '2027-01-01',
-        end_date: '2027-12-31',
-        price: 950,
-        capacity: 15,
-        blocked: false,
-      }
-      const leap = { ...year, start_date: '2028-01-01', end_date: '2028-12-31' }
-      await call('POST', '/rooms_availibility', year)
-      const month = `${base}/rooms_availibility?room_id=${room.id}&start_date=2027-03-01&end_date=2027-03-31`
-
-      const reads: Figures[] = []
-      for (let round = 0; round < ROUNDS; round++) {
-        await cannon(month, 10, WARMUP, headers, app.child.pid!)
-        reads.push(await cannon(month, 10, DURATION, headers, app.child.pid!))
-      }
-      const r = medianOf(reads)
-      const wYear = await writes(`${base}/rooms_availibility`, 'POST', leap, headers, DURATION)
       const { hotel_policy: _p, ...rest } = full
       const hotelBody = { ...rest, hotel_policy: (hotel.policies as Array<Record<string, unknown>>).map((p) => ({ ...p })) }
       const wHotel = await writes(`${base}/hotels/${hotel.id}`, 'PUT', hotelBody, headers, DURATION)
-      console.log(`  month read: ${r.rps.toFixed(0)} req/s p50 ${r.p50} p99 ${r.p99} ms`)
-      console.log(`  366-day write: ${wYear.n} writes, p50 ${wYear.p50} p99 ${wYear.p99} ms, ${wYear.non2xx} non-2xx`)
       console.log(`  hotel save: ${wHotel.n} saves, p50 ${wHotel.p50} p99 ${wHotel.p99} ms, ${wHotel.non2xx} non-2xx`)
-      if (wYear.non2xx || wHotel.non2xx || r.non2xx) throw new Error('a measured call failed')
-      const target = driver === 'pg'
+      if (wHotel.non2xx) throw new Error('a measured call failed')
       report.push(
-        '\n| call | load | req/s | p50 ms | p99 ms | target (PostgreSQL) |',
-        '|---|---|---:|---:|---:|---|',
-        `| room calendar, one month (31 stored days) | 10 connections, median of ${ROUNDS} × ${DURATION} s | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | p99 < 5 ms: ${target ? (r.p99 < 5 ? 'met' : 'MISSED') : '—'} |`,
-        `| room calendar, write 366 days (one upsert) | 1 connection, ${DURATION} s back to back (${wYear.n} writes) | ${(wYear.n / DURATION).toFixed(1)} | ${wYear.p50} | ${wYear.p99} | < 50 ms: ${target ? (wYear.p99 < 50 ? 'met' : 'MISSED') : '—'} |`,
-        `| save a hotel with every list (PUT: 5 policies, 5 extra prices, 5 fees, 9 surroundings) | 1 connection, ${DURATION} s back to back (${wHotel.n} saves) | ${(wHotel.n / DURATION).toFixed(1)} | ${wHotel.p50} | ${wHotel.p99} | — |`,
+        '\n| call | load | req/s | p50 ms | p99 ms |',
+        '|---|---|---:|---:|---:|',
+        `| save a hotel with every list (PUT: 5 policies, 5 extra prices, 5 fees, 9 surroundings) | 1 connection, ${DURATION} s back to back (${wHotel.n} saves) | ${(wHotel.n / DURATION).toFixed(1)} | ${wHotel.p50} | ${wHotel.p99} |`,
       )
     } finally {
       for (const c of children) await stop(c)

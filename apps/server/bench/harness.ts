@@ -157,6 +157,9 @@ function cpuMs(pid: number): number {
 /**
  * Holds `connections` connections on `url` for `duration` seconds; req/s,
  * latency percentiles (ms) and the server process's CPU per answered request.
+ * Closed loop (each connection sends its next request when the answer comes),
+ * or paced: `rate` requests per second over all connections (always autocannon,
+ * wrk has no pacing).
  */
 export function cannon(
   url: string,
@@ -164,8 +167,11 @@ export function cannon(
   duration: number,
   headers: Record<string, string>,
   pid: number,
+  rate?: number,
 ): Promise<Figures> {
-  return LOAD === 'wrk' ? wrk(url, connections, duration, headers, pid) : autocannonRun(url, connections, duration, headers, pid)
+  return LOAD === 'wrk' && !rate
+    ? wrk(url, connections, duration, headers, pid)
+    : autocannonRun(url, connections, duration, headers, pid, rate)
 }
 
 function autocannonRun(
@@ -174,10 +180,12 @@ function autocannonRun(
   duration: number,
   headers: Record<string, string>,
   pid: number,
+  rate?: number,
 ): Promise<Figures> {
   const before = cpuMs(pid)
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers, timeout: TIMEOUT }, (err, r) => {
+    const paced = rate ? { overallRate: rate } : {}
+    autocannon({ url, connections, duration, headers, timeout: TIMEOUT, ...paced }, (err, r) => {
       if (err) return reject(err)
       const cpu = (cpuMs(pid) - before) / Math.max(r.requests.total, 1)
       resolve({

@@ -1,11 +1,9 @@
 /**
  * Transportation and train routes (issue 10, "Performance"): the two lists at
  * 100,000 rows each as a ratio of the floor (the same SQL served by bare
- * node:http + the driver, bench/floor-server.ts), and the two calendars: a
- * month read (as a ratio of the floor serving the same day query) and a
- * 366-day range write (as a ratio of the same upsert sent straight to the
- * database). Floor and app run in the same bench, taking turns, so the ratio
- * survives the machine's load.
+ * node:http + the driver, bench/floor-server.ts). Floor and app run in the
+ * same bench, taking turns, so the ratio survives the machine's load. The two
+ * calendars are measured with the rooms' in bench/calendars.bench.ts.
  *
  *   npm run bench -- transport
  *   BENCH_DRIVERS=pg,pglite BENCH_CONNECTIONS=10,50 BENCH_DURATION=10 BENCH_ROUNDS=3 npm run bench -- transport
@@ -37,7 +35,6 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2)
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10').split(',').map(Number)
 const DRIVERS = (process.env.BENCH_DRIVERS ?? 'pg').split(',') as Array<'pglite' | 'pg'>
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
-const WRITES = Number(process.env.BENCH_WRITES ?? 15)
 const node = process.execPath
 
 const CITIES = ['Makkah', 'Madinah', 'Jeddah', 'Taif', 'Riyadh', 'Dammam', 'Abha', 'Tabuk', 'Hail', 'Najran']
@@ -138,8 +135,6 @@ async function compare(app: Target, floor: Target, connections: number) {
   return { app: best[app.label]!, floor: best[floor.label]! }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-
 export default async function transportBench() {
   console.log(
     `transport bench: ${ROWS} vehicles + ${ROWS} train routes per company, ${os.cpus().length} × ${os.cpus()[0]?.model}, node ${process.version}`,
@@ -177,14 +172,6 @@ export default async function transportBench() {
       const companyId = made[0]!.company.id
       const { token } = await createSession(db, made[0]!.owner.id)
       const headers = { authorization: `Bearer ${token}` }
-      const first = async (table: string) =>
-        (
-          (await db.execute(sql`SELECT id FROM ${sql.identifier(table)} WHERE company_id = ${companyId} LIMIT 1`)) as unknown as {
-            rows: Array<{ id: number }>
-          }
-        ).rows
-      const [vehicle] = await first('transportations')
-      const [route] = await first('train_routes')
       console.log(`\n== ${driver}: loaded and analyzed in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 
       const lists = [
@@ -204,26 +191,6 @@ export default async function transportBench() {
           path: `/api/v1/${l.name}?search=${encodeURIComponent(l.search)}&sort_by=${l.sort_by}&order_by=asc&page=0&size=25`,
         })
       }
-      // The calendars: a month of stored days for the vehicle and for the route (economy).
-      const month = { start: '2027-03-01', end: '2027-03-31' }
-      await db.execute(sql`INSERT INTO transportation_schedules (transportation_id, date, price, sale_price, blocked)
-        SELECT ${vehicle!.id}, d::date, 900, 850, false FROM generate_series(${month.start}::date, ${month.end}::date, interval '1 day') d`)
-      await db.execute(sql`INSERT INTO train_schedules (route_id, train_type, date, price_adult, price_children, max_passengers, blocked)
-        SELECT ${route!.id}, 'economy', d::date, 200, 100, 300, false FROM generate_series(${month.start}::date, ${month.end}::date, interval '1 day') d`)
-      const dayReads = [
-        {
-          name: 'transportations_schedule month',
-          path: `/api/v1/transportations_schedule?transportation_id=${vehicle!.id}&start_date=${month.start}&end_date=${month.end}`,
-          sql: `select "id", "transportation_id", "date", "price", "sale_price", "blocked" from "transportation_schedules" where ("transportation_id" = $1 and "date" >= $2 and "date" <= $3) order by "date" asc`,
-          params: [vehicle!.id, month.start, month.end],
-        },
-        {
-          name: 'trains_schedule month',
-          path: `/api/v1/trains_schedule?route_id=${route!.id}&train_type=economy&start_date=${month.start}&end_date=${month.end}`,
-          sql: `select "id", "route_id", "train_type", "date", "price_adult", "price_children", "max_passengers", "blocked" from "train_schedules" where ("route_id" = $1 and "train_type" = $2 and "date" >= $3 and "date" <= $4) order by "date" asc`,
-          params: [route!.id, 'economy', month.start, month.end],
-        },
-      ]
       await database.close()
 
       const port = await freePort()
@@ -283,108 +250,6 @@ export default async function transportBench() {
           line(`GET /${l.name} search "${l.search}" (${total} rows) sort ${l.sort_by}`, c, r)
         }
         await stop(floor.child)
-      }
-      for (const d of dayReads) {
-        // The floor's template has no pattern, limit or offset to fill in: it runs the query as captured.
-        const floor = await floorFor(d.sql, { params: d.params, pattern: -1, limit: -1, offset: -1 })
-        await sameAnswer(`http://127.0.0.1:${port}${d.path}`, `http://127.0.0.1:${floor.port}${d.path}`, headers)
-        for (const c of CONNECTIONS) {
-          const r = await compare(
-            { label: 'app', url: `http://127.0.0.1:${port}${d.path}`, headers, pid: app.child.pid! },
-            { label: 'floor', url: `http://127.0.0.1:${floor.port}${d.path}`, headers: {}, pid: floor.child.pid! },
-            c,
-          )
-          line(`GET ${d.name} (31 stored days)`, c, r)
-        }
-        await stop(floor.child)
-      }
-
-      // 366-day writes: the app's POST against the same one-statement upsert sent straight to the database.
-      const direct = url ? new pg.Client({ connectionString: url }) : undefined
-      await direct?.connect()
-      const writes = [
-        {
-          name: 'POST /transportations_schedule 366 days',
-          path: '/api/v1/transportations_schedule',
-          body: (i: number) => ({
-            transportation_id: vehicle!.id,
-            start_date: '2028-01-01',
-            end_date: '2028-12-31',
-            price: 900 + i,
-            sale_price: 800,
-            blocked: false,
-          }),
-          sql: (i: number) => `INSERT INTO transportation_schedules (transportation_id, date, price, sale_price, blocked)
-            SELECT ${vehicle!.id}, d::date, ${900 + i}, 800, false FROM generate_series('2028-01-01'::date, '2028-12-31'::date, interval '1 day') d
-            ON CONFLICT (transportation_id, date) DO UPDATE SET price = excluded.price, sale_price = excluded.sale_price, blocked = excluded.blocked`,
-        },
-        {
-          name: 'POST /trains_schedule 366 days',
-          path: '/api/v1/trains_schedule',
-          body: (i: number) => ({
-            route_id: route!.id,
-            type: 'business',
-            start_date: '2028-01-01',
-            end_date: '2028-12-31',
-            price_adult: 400 + i,
-            price_children: 200,
-            max_passengers: 80,
-            blocked: false,
-          }),
-          sql: (
-            i: number,
-          ) => `INSERT INTO train_schedules (route_id, train_type, date, price_adult, price_children, max_passengers, blocked)
-            SELECT ${route!.id}, 'business', d::date, ${400 + i}, 200, 80, false FROM generate_series('2028-01-01'::date, '2028-12-31'::date, interval '1 day') d
-            ON CONFLICT (route_id, train_type, date) DO UPDATE SET price_adult = excluded.price_adult, price_children = excluded.price_children,
-              max_passengers = excluded.max_passengers, blocked = excluded.blocked`,
-        },
-      ]
-      if (direct) {
-        report.push(
-          '\n| range write (sequential, median of ' + WRITES + ') | straight to the database ms | app ms | ratio |',
-          '|---|---:|---:|---:|',
-        )
-        for (const w of writes) {
-          const appMs: number[] = []
-          const dbMs: number[] = []
-          for (let i = 0; i < WRITES; i++) {
-            let t0 = performance.now()
-            await direct.query(w.sql(i))
-            dbMs.push(performance.now() - t0)
-            t0 = performance.now()
-            const res = await fetch(`http://127.0.0.1:${port}${w.path}`, {
-              method: 'POST',
-              headers: { ...headers, 'content-type': 'application/json' },
-              body: JSON.stringify(w.body(i)),
-            })
-            const body = (await res.json()) as { data: unknown[] }
-            appMs.push(performance.now() - t0)
-            if (res.status !== 200 || body.data.length !== 366) throw new Error(`${w.name}: ${res.status}`)
-          }
-          const s = `| ${w.name} | ${median(dbMs).toFixed(1)} | ${median(appMs).toFixed(1)} | ${(median(appMs) / median(dbMs)).toFixed(2)}× |`
-          console.log(s)
-          report.push(s)
-        }
-        await direct.end()
-      } else {
-        report.push('\n| range write (sequential, median of ' + WRITES + ') | app ms |', '|---|---:|')
-        for (const w of writes) {
-          const appMs: number[] = []
-          for (let i = 0; i < WRITES; i++) {
-            const t0 = performance.now()
-            const res = await fetch(`http://127.0.0.1:${port}${w.path}`, {
-              method: 'POST',
-              headers: { ...headers, 'content-type': 'application/json' },
-              body: JSON.stringify(w.body(i)),
-            })
-            await res.arrayBuffer()
-            appMs.push(performance.now() - t0)
-            if (res.status !== 200) throw new Error(`${w.name}: ${res.status}`)
-          }
-          const s = `| ${w.name} | ${median(appMs).toFixed(1)} |`
-          console.log(s)
-          report.push(s)
-        }
       }
     } finally {
       for (const c of children) await stop(c)
