@@ -128,4 +128,68 @@ describe('one-row read with the session in one statement', () => {
     for (const [k, v] of Object.entries(listed)) expect(res.json().data[k], k).toEqual(v)
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/users/${b.userId}`, headers: a.headers })).statusCode).toBe(404)
   })
+
+  it("takes a calendar month read's item with the session: one statement less, refusals as before", async () => {
+    const place = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/locations',
+      headers: a.headers,
+      payload: { name: 'Jeddah Session', description: '<p>Airport city</p>', status: 'publish', lat: 21.68, long: 39.15, zoom: 12 },
+    })
+    expect(place.statusCode, place.body).toBe(200)
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/transportations',
+      headers: a.headers,
+      payload: {
+        name: 'Session GMC',
+        status: 'publish',
+        vehicle_number: 'B 1 SR',
+        min_reservation: 0,
+        max_day: 5,
+        price: 1000,
+        sale_price: 900,
+        location_id: place.json().data.id,
+        real_address: 'Jeddah airport',
+        lat: 21.68,
+        long: 39.15,
+        zoom: 12,
+      },
+    })
+    expect(made.statusCode, made.body).toBe(200)
+    const id = made.json().data.id as number
+    const month = (who: Actor | undefined, item = id) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/transportations_schedule?transportation_id=${item}&start_date=2027-03-01&end_date=2027-03-31`,
+        headers: who?.headers ?? {},
+      })
+    const write = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/transportations_schedule',
+      headers: a.headers,
+      payload: {
+        transportation_id: id,
+        start_date: '2027-03-10',
+        end_date: '2027-03-12',
+        price: 800,
+        sale_price: 700,
+        blocked: false,
+      },
+    })
+    expect(write.statusCode, write.body).toBe(200)
+    await month(a)
+    let res: Awaited<ReturnType<typeof month>> | undefined
+    // Session with the item, then the stored days and the orders' stock side by side.
+    expect(await statements(async () => (res = await month(a)))).toBe(3)
+    expect(res!.statusCode, res!.body).toBe(200)
+    expect(res!.json().data).toHaveLength(3)
+    expect(res!.json().defaults).toMatchObject({ price: 1000, sale_price: 900, blocked: false })
+    expect((await month(b)).statusCode).toBe(404)
+    expect((await month(undefined)).statusCode).toBe(401)
+    const lister = await createUserWithPermissions(t.app, a.companyId, ['transportation_list'])
+    const denied = await month(lister)
+    expect(denied.statusCode).toBe(403)
+    expect(denied.body).not.toContain('800')
+  })
 })

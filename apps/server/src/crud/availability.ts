@@ -19,8 +19,8 @@ import type { Db } from '../db/client.js'
 import { applyCalendarCapacity, readStock } from './inventory.js'
 import { notFound, unprocessable } from '../lib/errors.js'
 import { registerMessages } from '../lib/i18n.js'
-import type { SessionUser } from '../lib/sessions.js'
-import { requireAuth } from '../plugins/auth.js'
+import type { RowRead, SessionUser } from '../lib/sessions.js'
+import { requireAuth, sessionRow } from '../plugins/auth.js'
 import { prepared } from './list-query.js'
 import { idParams } from './resource.js'
 
@@ -110,8 +110,13 @@ export interface AvailabilityOptions {
 export interface Availability {
   plugin: FastifyPluginAsync
   shape: AvailabilityShape
-  /** Stored days of one item in a range (the read's query, for benches and other modules). */
-  read: (db: Db, auth: SessionUser, query: Record<string, unknown>) => Promise<{ item: Record<string, unknown>; days: unknown[] }>
+  /** Stored days of one item in a range (the read's query, for benches and other modules); `known`: the item, already read. */
+  read: (
+    db: Db,
+    auth: SessionUser,
+    query: Record<string, unknown>,
+    known?: Record<string, unknown>,
+  ) => Promise<{ item: Record<string, unknown>; days: unknown[] }>
 }
 
 /** `?type=` for `train_type`: the first of the aliases that is given fills the key. */
@@ -206,9 +211,9 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
    * after it, and thrown away with a 404 when the item is not the caller's, so a month read waits for one
    * round trip instead of two.
    */
-  const read: Availability['read'] = async (db, auth, query) => {
+  const read: Availability['read'] = async (db, auth, query, known) => {
     const itemId = query[opts.item.param] as number
-    const [item, rows] = await Promise.all([loadItem(db, auth, itemId), readDays(db, query, itemId)])
+    const [item, rows] = await Promise.all([known ?? loadItem(db, auth, itemId), readDays(db, query, itemId)])
     checkParams(query, item)
     return { item, days: withItemFields(rows, item) }
   }
@@ -258,6 +263,15 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
       ON CONFLICT (${list(conflict)}) DO UPDATE SET ${sql.join(updates, sql`, `)}`)
   }
 
+  // The month read's item comes in the session's own statement (plugins/auth.ts `sessionRow`), in the caller's company.
+  const itemRead: RowRead = {
+    table: opts.item.table,
+    id: opts.item.table.id,
+    fields: { id: opts.item.table.id, ...itemFields },
+    companyColumn: opts.item.table.company_id,
+    param: opts.item.param,
+  }
+
   const tags = [opts.tag ?? opts.name]
   const write = `${opts.entity}_update`
   const readAccess = [`${opts.entity}_view`, write]
@@ -266,11 +280,12 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
     const app = parent.withTypeProvider<ZodTypeProvider>()
     const base = `/${opts.name}`
 
-    app.get(base, { schema: { tags, querystring: readQuery }, config: { access: readAccess } }, async (req) => {
+    const readConfig = { access: readAccess, sessionRow: itemRead }
+    app.get(base, { schema: { tags, querystring: readQuery }, config: readConfig }, async (req) => {
       const query = req.query as Record<string, unknown>
       // Booked and remaining of each day orders hold (DESIGN §7), read beside the item and its stored days.
       const [{ item, days: rows }, stock] = await Promise.all([
-        read(app.db, requireAuth(req), query),
+        read(app.db, requireAuth(req), query, sessionRow(req, query[opts.item.param] as number)),
         opts.stock
           ? readStock(
               app.db,

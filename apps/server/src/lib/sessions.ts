@@ -112,8 +112,9 @@ export async function loadSession(db: Db, token: string): Promise<SessionUser | 
 
 /**
  * What a one-row read declares so that the session and its row come in one
- * statement (`loadSessionWithRow`): the row's table, fields and joins, and the
- * column that keeps it inside the caller's company (none: a platform-wide row).
+ * statement (`loadSessionWithRow`): the row's table, fields and joins, the
+ * column that keeps it inside the caller's company (none: a platform-wide row),
+ * and where the request names the row (the path's `:id`, or a query key).
  */
 export interface RowRead {
   table: PgTable
@@ -121,6 +122,8 @@ export interface RowRead {
   fields: Record<string, unknown>
   join?: (qb: PgSelect) => PgSelect
   companyColumn?: PgColumn
+  /** The query key holding the row's id (`room_id`); without it, the path's `:id`. */
+  param?: string
 }
 type RowStatement = { execute(params: Record<string, unknown>): Promise<Array<Record<string, unknown>>> }
 const rowStatements = new WeakMap<RowRead, { name: string; byDb: WeakMap<Db, RowStatement> }>()

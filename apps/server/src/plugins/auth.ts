@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
-import { z } from 'zod'
 import { queryId } from '@app/shared'
 import { forbidden, unauthorized } from '../lib/errors.js'
 import { loadSession, loadSessionWithRow, touchSession, type RowRead, type SessionUser } from '../lib/sessions.js'
@@ -48,7 +47,7 @@ export function readToken(req: FastifyRequest): { token: string; via: 'cookie' |
   return undefined
 }
 
-const rowParams = z.object({ id: queryId() })
+const rowId = queryId()
 
 /** The row `id` if the session's statement read it (a `sessionRow` route), else undefined: read it then. */
 export function sessionRow(req: FastifyRequest, id: number): Record<string, unknown> | undefined {
@@ -96,7 +95,8 @@ export default fp(async function auth(app) {
     if (!found) throw unauthorized()
     // A one-row read gets its row with the session; a miss (no such session or row) asks for the session alone.
     const rowRead = req.routeOptions.config.sessionRow
-    const id = rowRead && rowParams.safeParse(req.params).data?.id
+    const named = rowRead && (rowRead.param ? (req.query as Record<string, unknown>) : (req.params as Record<string, unknown>))
+    const id = named && rowId.safeParse(named[rowRead.param ?? 'id']).data
     const withRow = id ? await loadSessionWithRow(app.db, found.token, rowRead, id) : undefined
     const session = withRow?.session ?? (await loadSession(app.db, found.token))
     if (!session || session.status !== 'active') throw unauthorized()
