@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import * as schema from './schema/index.js'
+import { fasterQueries } from './pglite-statements.js'
 
 export type Schema = typeof schema
 /** One type for both drivers: code never needs to know which one it runs on. */
@@ -47,6 +48,7 @@ export function openDatabase(opts: DatabaseOptions): Database {
   const dir = opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined
   if (dir) fs.mkdirSync(dir, { recursive: true })
   const client = new PGlite(dir, { extensions: { pg_trgm } })
+  fasterQueries(client)
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {
     db,
