@@ -6,6 +6,11 @@ import { requiredText } from './reference.js'
 
 export const USER_STATUSES = ['pending', 'active', 'blocked'] as const
 export type UserStatus = (typeof USER_STATUSES)[number]
+/**
+ * A user created by a colleague starts active: they were given a password and can sign in at once
+ * (`pending` is for self-registration awaiting the mailed link). The create form starts at it too.
+ */
+export const USER_DEFAULT_STATUS: UserStatus = 'active'
 
 /** Columns the users list sorts by (`role` sorts by the role's display name). */
 export const USER_SORTABLE = ['name', 'username', 'email', 'phone', 'role', 'status', 'created_at'] as const
@@ -53,10 +58,14 @@ const userFields = {
 
 const confirmation = { path: ['password_confirmation'], message: PASSWORD_CONFIRMATION_KEY }
 
-/** `POST /users`: a password of at least 8 (DESIGN §4, over the spec's 6) and its confirmation. */
+/**
+ * `POST /users`: a password of at least 8 (DESIGN §4, over the spec's 6) and its confirmation; without a
+ * status the user is active.
+ */
 export const createUserSchema = z
   .object({
     ...userFields,
+    status: userFields.status.default(USER_DEFAULT_STATUS),
     password: passwordField,
     password_confirmation: z.string().max(PASSWORD_MAX),
   })

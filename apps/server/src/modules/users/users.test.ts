@@ -84,6 +84,20 @@ describe('users: create and the field rules', () => {
     expect(stored!.password_hash).toMatch(/^\$argon2id\$/)
   })
 
+  it('makes a user active when no status is sent, and keeps a status that is', async () => {
+    const { status: _omitted, ...body } = newUser()
+    const res = await call('POST', '/users', owner, body)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().data.status).toBe('active')
+    const [stored] = await t.app.db.select().from(users).where(eq(users.id, res.json().data.id))
+    expect(stored!.status).toBe('active')
+    expect((await create({ status: 'pending' })).status).toBe('pending')
+    // An explicit empty status is a client error on its field, not a silent default.
+    const empty = await call('POST', '/users', owner, newUser({ status: null }))
+    expect(empty.statusCode).toBe(422)
+    expect(empty.json().errors.status).toBeDefined()
+  })
+
   it.each([
     ['john.doe', 'Username may hold letters and digits only'],
     ['john doe', 'Username may hold letters and digits only'],
@@ -144,9 +158,10 @@ describe('users: create and the field rules', () => {
     const missing = await call('POST', '/users', owner, {})
     expect(missing.statusCode).toBe(422)
     expect(Object.keys(missing.json().errors)).toEqual(
-      expect.arrayContaining(['name', 'username', 'email', 'status', 'role_id', 'password']),
+      expect.arrayContaining(['name', 'username', 'email', 'role_id', 'password']),
     )
-    expect(missing.json().errors.status).toEqual(['Status is Required'])
+    // A missing status is not an error on create: the user starts active.
+    expect(missing.json().errors.status).toBeUndefined()
     expect(missing.json().errors.role_id).toEqual(['Role is Required'])
     const email = await call('POST', '/users', owner, newUser({ email: 'not-an-email' }))
     expect(email.json().errors.email).toEqual(['Email is Wrong Format'])
@@ -208,6 +223,15 @@ describe('users: edit', () => {
     expect(kept.json().data.name).toBe('Renamed')
     const [after] = await t.app.db.select().from(users).where(eq(users.id, row.id))
     expect(after!.password_hash).toBe(before!.password_hash)
+
+    // No password at all (an API client sending only the other fields) keeps it too.
+    const absent = await call('PUT', `/users/${row.id}`, owner, editBody(row, { name: 'Renamed again' }))
+    expect(absent.statusCode, absent.body).toBe(200)
+    const [untouched] = await t.app.db.select().from(users).where(eq(users.id, row.id))
+    expect(untouched!.password_hash).toBe(before!.password_hash)
+    // An update without a status is refused: it would otherwise silently change the user's status.
+    const { status: _status, ...noStatus } = editBody(row)
+    expect((await call('PUT', `/users/${row.id}`, owner, noStatus)).statusCode).toBe(422)
 
     const session = await signIn(row.id)
     const short = await call(
