@@ -82,8 +82,28 @@ describe('roles and permissions journey', () => {
     const confirm = dialog(page).filter({ hasText: 'Duplicate Sales Agent' })
     await confirm.waitFor()
     await env.screenshot(page, 'roles-03-duplicate-confirm')
+    // The safe choice has the focus: Enter does not duplicate by accident.
+    await expect
+      .poll(() => confirm.getByRole('button', { name: 'Cancel', exact: true }).evaluate((b) => b === document.activeElement))
+      .toBe(true)
+    // While the call runs the action spins and nothing closes the dialog.
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    await page.route('**/api/v1/actions_user/role_duplicate/**', async (route) => {
+      await held
+      await route.continue()
+    })
     await confirm.getByRole('button', { name: 'Duplicate', exact: true }).click()
-    await notification(page, 'Success Duplicate').waitFor()
+    await expect.poll(() => confirm.getByRole('button', { name: 'Cancel', exact: true }).isDisabled()).toBe(true)
+    expect(await confirm.getByRole('button', { name: 'Duplicate', exact: true }).getAttribute('data-loading')).toBe('true')
+    await page.keyboard.press('Escape')
+    expect(await confirm.isVisible()).toBe(true)
+    release()
+    await page.unroute('**/api/v1/actions_user/role_duplicate/**')
+    // The message names the role and its copy.
+    await notification(page, 'Success Duplicate')
+      .filter({ hasText: 'Role “Sales Agent” has been duplicated as “Sales Agent (Copy)”' })
+      .waitFor()
     await page.getByRole('cell', { name: 'Sales Agent_copy' }).waitFor()
   })
 
@@ -136,14 +156,17 @@ describe('roles and permissions journey', () => {
     await page.getByRole('cell', { name: ownerEmail }).waitFor()
     await page.getByRole('button', { name: 'Create', exact: true }).click()
     const d = dialog(page)
+    // The first field has the focus; a new user starts active; the password says its length, not "keep".
+    await expect.poll(() => field(d, 'Name').evaluate((i) => i === document.activeElement)).toBe(true)
+    expect(await field(d, 'Status').inputValue()).toBe('Active')
+    await d.getByText('At least 8 characters.').waitFor()
+    expect(await d.getByText(/Leave empty to keep/).count()).toBe(0)
     await field(d, 'Name').fill(agent.name)
     await field(d, 'Username').fill(agent.username)
     await field(d, 'Email').fill(agent.email)
     await field(d, 'Phone').fill('+62 812 0000 1111')
     await field(d, 'Role').click()
     await page.getByRole('option', { name: 'Sales Agent', exact: true }).click()
-    await field(d, 'Status').click()
-    await page.getByRole('option', { name: 'Active' }).click()
     await field(d, 'Password').fill(agent.password)
     await field(d, 'Password Confirmation').fill(agent.password)
     await env.screenshot(page, 'roles-05-user-dialog')
@@ -158,6 +181,32 @@ describe('roles and permissions journey', () => {
     expect(await page.getByRole('menuitem', { name: 'Export' }).isDisabled()).toBe(false)
     await env.screenshot(page, 'roles-06-users-list')
     await page.keyboard.press('Escape')
+  })
+
+  it('edits the user: an empty password keeps it, and the message names the user', async () => {
+    const row = page.getByRole('row').filter({ hasText: agent.email })
+    await row.getByRole('button', { name: 'Edit', exact: true }).click()
+    const d = dialog(page).filter({ hasText: 'Edit User' })
+    await d.getByText('Leave empty to keep the current password; a new one needs at least 8 characters.').waitFor()
+    expect(await d.getByText('At least 8 characters.', { exact: true }).count()).toBe(0)
+    expect(await field(d, 'Status').inputValue()).toBe('Active')
+    await env.screenshot(page, 'roles-06b-user-edit')
+    await field(d, 'Phone').fill('+62 812 0000 2222')
+    await d.getByRole('button', { name: 'Save', exact: true }).click()
+    await notification(page, 'Success Updated')
+      .filter({ hasText: `User “${agent.name}” has been updated` })
+      .waitFor()
+    await d.waitFor({ state: 'hidden' })
+  })
+
+  it('asks before deleting, naming the user, and Cancel keeps them', async () => {
+    const row = page.getByRole('row').filter({ hasText: agent.email })
+    await row.getByRole('button', { name: 'Delete', exact: true }).click()
+    const confirm = dialog(page).filter({ hasText: `Delete ${agent.name}` })
+    await confirm.waitFor()
+    await confirm.getByRole('button', { name: 'Cancel', exact: true }).click()
+    await confirm.waitFor({ state: 'hidden' })
+    await row.waitFor()
   })
 
   it('signs out', async () => {

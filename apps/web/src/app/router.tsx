@@ -14,6 +14,7 @@ const RegisterPage = lazy(() => import('../features/auth/RegisterPage'))
 const ForgotPage = lazy(() => import('../features/auth/ForgotPage'))
 const ResetPage = lazy(() => import('../features/auth/ResetPage'))
 const ActivationPage = lazy(() => import('../features/auth/ActivationPage'))
+const SignOutPage = lazy(() => import('../features/auth/SignOutPage'))
 
 const page = (Component: LazyExoticComponent<ComponentType>) => (
   <Suspense fallback={<FullScreenLoader />}>
@@ -28,6 +29,7 @@ export const router = createBrowserRouter([
   { path: '/forgot', element: page(ForgotPage) },
   { path: '/reset', element: page(ResetPage) },
   { path: '/activation', element: page(ActivationPage) },
+  { path: '/logout', element: page(SignOutPage) },
   { path: '/app/*', element: page(AppArea) },
   { path: '*', element: <NotFound /> },
 ])

@@ -1,32 +1,28 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Avatar, Badge, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { IconBuilding, IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { authApi } from '../../features/auth/api'
 import { CompanyModal, ProfileModal } from '../../features/auth/AccountModals'
-import { ChangePasswordDialog } from '../../features/auth/ChangePasswordDialog'
-import { clearNavState } from '../../lib/nav'
 import type { Me } from '../../lib/permissions'
 import { roleLabel } from '../../lib/display-names'
+
+/** The password dialog brings the form kit: loaded when first opened, not with the shell. */
+const ChangePasswordDialog = lazy(() =>
+  import('../../features/auth/ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })),
+)
 
 /** Avatar menu: My Profile, Update Password, Company Setting, Logout (spec §2). */
 export function UserMenu({ me }: { me: Me }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
   const [passwordOpen, setPasswordOpen] = useState(false)
   const [profileOpen, setProfileOpen] = useState(false)
   const [companyOpen, setCompanyOpen] = useState(false)
 
-  const logout = async () => {
-    // Whatever the answer, this browser is signed out afterwards.
-    await authApi.logout()
-    clearNavState()
-    queryClient.clear()
-    void navigate('/', { replace: true })
-  }
+  // Signing out is a navigation to /logout (SignOutPage), so unsaved changes on a page form are asked about
+  // first with the one leave prompt; the state marks it as the app's own Logout.
+  const logout = () => void navigate('/logout', { state: { signOut: true } })
 
   return (
     <>
@@ -69,12 +65,16 @@ export function UserMenu({ me }: { me: Me }) {
             {t('shell.company_setting')}
           </Menu.Item>
           <Menu.Divider />
-          <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
+          <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={logout}>
             {t('shell.logout')}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <ChangePasswordDialog opened={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      {passwordOpen && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog opened onClose={() => setPasswordOpen(false)} />
+        </Suspense>
+      )}
       <ProfileModal me={me} opened={profileOpen} onClose={() => setProfileOpen(false)} />
       <CompanyModal me={me} opened={companyOpen} onClose={() => setCompanyOpen(false)} />
     </>

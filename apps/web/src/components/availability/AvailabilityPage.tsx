@@ -215,6 +215,7 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
       <RangeDialog
         def={def}
         itemId={id!}
+        itemName={String(item.data.name ?? '')}
         variant={variant}
         day={picked?.day ?? null}
         end={picked?.end}

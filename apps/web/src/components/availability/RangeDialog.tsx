@@ -1,24 +1,26 @@
-import { Badge, Box, Button, Group, LoadingOverlay, Modal, Text } from '@mantine/core'
+import { Badge, Group, Text } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MAX_AVAILABILITY_DAYS, MODAL_WIDTHS, availabilityWriteSchema } from '@app/shared'
 import { formatDate } from '../../lib/format'
-import { notifyError, notifySuccess } from '../../lib/notify'
+import { notifySuccess } from '../../lib/notify'
 import { zodFormErrors } from '../../lib/validation'
 import { field, type FieldDef, type FormValues } from '../resource/define'
 import { FieldGrid } from '../resource/FieldGrid'
-import { scrollToFirstError } from '../resource/use-resource-form'
+import { DialogForm, FormDialog } from '../resource/dialogs'
+import { scrollToFirstError, showServerErrors } from '../resource/form-errors'
 import type { DayView } from './calendar-math'
 import type { CalendarDefinition } from './define'
 import { formFieldOf, initialRangeValues, toWriteBody, type RangeFormValues } from './dialog-values'
 import { calendarLabel, weekdayNames } from './labels'
 import { useCalendarWrite } from './use-calendar'
-import { SubmitButton } from '../resource/SubmitButton'
 
 interface RangeDialogProps {
   def: CalendarDefinition
   itemId: string
+  /** The item's name, for the success message. */
+  itemName: string
   variant?: string
   /** The day clicked: the dialog opens on it. Null = closed. */
   day: DayView | null
@@ -33,24 +35,27 @@ interface RangeDialogProps {
  * values, validated with the same schema as the server; the server's field
  * errors come back on their fields. One Update button.
  */
-export function RangeDialog({ def, itemId, variant, day, end, onClose }: RangeDialogProps) {
+export function RangeDialog({ def, itemId, itemName, variant, day, end, onClose }: RangeDialogProps) {
   const { t } = useTranslation()
   return (
-    <Modal
-      opened={!!day}
-      onClose={onClose}
-      size={MODAL_WIDTHS.default}
-      title={<Text fw={600}>{t('availability.update_title')}</Text>}
-      closeOnClickOutside={false}
-    >
+    <FormDialog opened={!!day} onClose={onClose} size={MODAL_WIDTHS.default} title={t('availability.update_title')}>
       {day && (
-        <RangeForm key={`${day.date}-${end}`} def={def} itemId={itemId} variant={variant} day={day} end={end} onClose={onClose} />
+        <RangeForm
+          key={`${day.date}-${end}`}
+          def={def}
+          itemId={itemId}
+          itemName={itemName}
+          variant={variant}
+          day={day}
+          end={end}
+          onClose={onClose}
+        />
       )}
-    </Modal>
+    </FormDialog>
   )
 }
 
-function RangeForm({ def, itemId, variant, day, end, onClose }: Omit<RangeDialogProps, 'day'> & { day: DayView }) {
+function RangeForm({ def, itemId, itemName, variant, day, end, onClose }: Omit<RangeDialogProps, 'day'> & { day: DayView }) {
   const { t, i18n } = useTranslation()
   const write = useCalendarWrite(def)
   const schema = useMemo(() => availabilityWriteSchema(def.shape), [def.shape])
@@ -96,6 +101,7 @@ function RangeForm({ def, itemId, variant, day, end, onClose }: Omit<RangeDialog
         notifySuccess(
           t('notify.updated_title'),
           t('availability.saved', {
+            name: itemName,
             from: formatDate(body.start_date),
             to: formatDate(body.end_date),
             count: res.data.data.length,
@@ -104,17 +110,13 @@ function RangeForm({ def, itemId, variant, day, end, onClose }: Omit<RangeDialog
         onClose()
         return
       }
-      const onFields: Record<string, string> = {}
-      const rest: string[] = []
-      for (const [key, messages] of Object.entries(res.error.errors)) {
-        const name = formFieldOf(key)
-        if (names.includes(name)) onFields[name] = [onFields[name], ...messages].filter(Boolean).join(' ')
-        else rest.push(...messages)
-      }
-      form.setErrors(onFields)
-      scrollToFirstError(root)
-      if (rest.length > 0 || Object.keys(onFields).length === 0)
-        notifyError(t('notify.update_failed_title'), [res.error.message, ...rest].join(' '))
+      showServerErrors({
+        form,
+        error: res.error,
+        fieldOf: (key) => (names.includes(formFieldOf(key)) ? formFieldOf(key) : undefined),
+        failedTitle: t('notify.update_failed_title'),
+        root,
+      })
     },
     (_errors, _values, event) => scrollToFirstError((event?.currentTarget as HTMLElement | undefined) ?? null),
   )
@@ -125,8 +127,7 @@ function RangeForm({ def, itemId, variant, day, end, onClose }: Omit<RangeDialog
     subField: (name: string) => ({ label: labelFor(name), required: false }),
   }
   return (
-    <Box component="form" onSubmit={submit} pos="relative" noValidate>
-      <LoadingOverlay visible={write.isPending} zIndex={5} overlayProps={{ radius: 'sm', blur: 1 }} />
+    <DialogForm onSubmit={submit} busy={write.isPending} onCancel={onClose} submitLabel={t('availability.update')}>
       {def.variant && variant ? (
         <Group gap="xs" mb="sm">
           <Text size="sm" c="dimmed">
@@ -136,12 +137,6 @@ function RangeForm({ def, itemId, variant, day, end, onClose }: Omit<RangeDialog
         </Group>
       ) : null}
       <FieldGrid fields={fields} form={form} state={state} mode="edit" />
-      <Group justify="flex-end" mt="xl" gap="sm">
-        <Button variant="default" onClick={onClose} disabled={write.isPending}>
-          {t('actions.cancel')}
-        </Button>
-        <SubmitButton loading={write.isPending}>{t('availability.update')}</SubmitButton>
-      </Group>
-    </Box>
+    </DialogForm>
   )
 }

@@ -1,60 +1,14 @@
-import type { ReactNode } from 'react'
-import { Button, Group, Modal, Text, type MantineColor } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import { ConfirmModal } from './dialogs'
 
-export interface ConfirmModalProps {
-  opened: boolean
-  /** Usually the row's name (spec: the delete dialog is titled with it). */
-  title: ReactNode
-  message: ReactNode
-  confirmLabel: string
-  color?: MantineColor
-  loading?: boolean
-  onConfirm: () => void
-  onCancel: () => void
-}
-
-/** A yes/no question with a cancel and a coloured confirm button. */
-export function ConfirmModal({
-  opened,
-  title,
-  message,
-  confirmLabel,
-  color = 'red',
-  loading,
-  onConfirm,
-  onCancel,
-}: ConfirmModalProps) {
-  const { t } = useTranslation()
-  return (
-    <Modal
-      opened={opened}
-      onClose={loading ? () => {} : onCancel}
-      title={<Text fw={600}>{title}</Text>}
-      size="sm"
-      closeOnClickOutside={!loading}
-    >
-      <Text size="sm" c="dimmed">
-        {message}
-      </Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onCancel} disabled={loading}>
-          {t('actions.cancel')}
-        </Button>
-        <Button color={color} onClick={onConfirm} loading={loading} data-autofocus>
-          {confirmLabel}
-        </Button>
-      </Group>
-    </Modal>
-  )
-}
+export { ConfirmModal, type ConfirmModalProps } from './dialogs'
 
 export interface ConfirmDeleteProps {
   opened: boolean
   /** The row's name. */
   name: string
   loading?: boolean
-  onConfirm: () => void
+  onConfirm: () => void | Promise<unknown>
   onCancel: () => void
 }
 

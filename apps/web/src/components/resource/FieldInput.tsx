@@ -1,5 +1,7 @@
 import { Checkbox, Group, Loader, NumberInput, PasswordInput, Radio, Select, Switch, Textarea, TextInput } from '@mantine/core'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
+import { PASSWORD_MIN } from '@app/shared'
 import { getPath } from '../../lib/format'
 import type { FieldContext, FieldDef, ResourceForm, ResourceRow } from './define'
 import { AttributesField } from './fields/AttributesField'
@@ -28,6 +30,20 @@ interface FieldInputProps<R extends ResourceRow> extends FieldContext<R> {
   subField?: (name: string, labelKey?: string) => { label: string; required: boolean }
   /** A repeatable list alone in a titled section: the title names it, no label above the entries. */
   hideLabel?: boolean
+}
+
+/**
+ * The one hint of a new password: its minimum length (DESIGN §4); on an edit form where it may stay empty, that
+ * empty keeps the current one. The repetition of a password, and the current password, have none.
+ */
+export function passwordHint(
+  t: TFunction,
+  field: { purpose?: 'new' | 'confirmation' | 'current' },
+  mode: FieldContext['mode'],
+  required: boolean,
+): string | undefined {
+  if ((field.purpose ?? 'new') !== 'new') return undefined
+  return t(mode === 'edit' && !required ? 'kit.password.keep_hint' : 'kit.password.hint', { min: PASSWORD_MIN })
 }
 
 /** One form field, bound to the Mantine form by path; every kind is its own component under fields/. */
@@ -73,7 +89,14 @@ export function FieldInput<R extends ResourceRow>({
     case 'textarea':
       return <Textarea {...common} {...input} autosize minRows={field.rows ?? 3} maxRows={10} />
     case 'password':
-      return <PasswordInput {...common} {...input} autoComplete={field.autoComplete ?? 'new-password'} />
+      return (
+        <PasswordInput
+          {...common}
+          description={common.description ?? passwordHint(t, field, ctx.mode, required)}
+          {...input}
+          autoComplete={field.autoComplete ?? (field.purpose === 'current' ? 'current-password' : 'new-password')}
+        />
+      )
     case 'number':
       return (
         <NumberInput

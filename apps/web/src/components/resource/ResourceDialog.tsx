@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Group, LoadingOverlay, Modal, Skeleton, Stack, Text } from '@mantine/core'
+import { Alert, Skeleton, Stack } from '@mantine/core'
 import { IconAlertTriangle } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { can, useMe, type Me } from '../../lib/permissions'
@@ -9,7 +9,7 @@ import { resourceLabels } from './labels'
 import { PermissionDenied } from './PermissionDenied'
 import { useInvalidateResource, useResourceDetail } from './use-resource'
 import { fieldSections, useResourceForm } from './use-resource-form'
-import { SubmitButton } from './SubmitButton'
+import { DialogForm, FormDialog } from './dialogs'
 
 export interface ResourceDialogProps<R extends ResourceRow> {
   resource: ResourceDefinition<R>
@@ -35,27 +35,13 @@ export function ResourceDialog<R extends ResourceRow>({ resource, opened, mode, 
   const allowed = can(me, resource.perm(mode === 'create' ? 'create' : 'update'))
   const title = t(mode === 'create' ? 'dialog.create_title' : 'dialog.edit_title', { model: labels.model() })
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      size={resource.modalWidth}
-      title={<Text fw={600}>{title}</Text>}
-      closeOnClickOutside={false}
-    >
-      {opened &&
-        (allowed ? (
-          <DialogContent
-            key={`${mode}-${row?.id ?? 'new'}`}
-            resource={resource}
-            mode={mode}
-            row={row}
-            me={me}
-            onClose={onClose}
-          />
-        ) : (
-          <PermissionDenied variant="dialog" />
-        ))}
-    </Modal>
+    <FormDialog opened={opened} onClose={onClose} size={resource.modalWidth} title={title}>
+      {allowed ? (
+        <DialogContent key={`${mode}-${row?.id ?? 'new'}`} resource={resource} mode={mode} row={row} me={me} onClose={onClose} />
+      ) : (
+        <PermissionDenied variant="dialog" />
+      )}
+    </FormDialog>
   )
 }
 
@@ -88,11 +74,10 @@ function DialogContent<R extends ResourceRow>(props: ContentProps<R>) {
       </Alert>
     )
   }
-  return <DialogForm {...props} row={needsDetail ? detail.data : row} />
+  return <ResourceDialogForm {...props} row={needsDetail ? detail.data : row} />
 }
 
-function DialogForm<R extends ResourceRow>({ resource, mode, row, me, onClose }: ContentProps<R>) {
-  const { t } = useTranslation()
+function ResourceDialogForm<R extends ResourceRow>({ resource, mode, row, me, onClose }: ContentProps<R>) {
   const invalidateOnGone = useInvalidateResource(resource.name)
   const state = useResourceForm({
     resource,
@@ -116,22 +101,13 @@ function DialogForm<R extends ResourceRow>({ resource, mode, row, me, onClose }:
   return (
     <UploadTracker>
       {(uploading) => (
-        <Box component="form" onSubmit={submit} pos="relative" noValidate>
-          <LoadingOverlay visible={saving} zIndex={5} overlayProps={{ radius: 'sm', blur: 1 }} />
+        <DialogForm onSubmit={submit} busy={saving} onCancel={onClose} submitDisabled={uploading}>
           {Body ? (
             <Body resource={resource} form={form} mode={mode} row={row} me={me} defaultFields={defaultFields} />
           ) : (
             defaultFields
           )}
-          <Group justify="flex-end" mt="xl" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              {t('actions.cancel')}
-            </Button>
-            <SubmitButton loading={saving} disabled={uploading}>
-              {t('actions.save')}
-            </SubmitButton>
-          </Group>
-        </Box>
+        </DialogForm>
       )}
     </UploadTracker>
   )

@@ -107,7 +107,6 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
   const [dialog, setDialog] = useState<DialogState<R>>(null)
   const [toDelete, setToDelete] = useState<R | null>(null)
   const [confirming, setConfirming] = useState<{ action: RowAction<R>; row: R } | null>(null)
-  const [confirmBusy, setConfirmBusy] = useState(false)
 
   // After deleting the last row of the last page, step back to a page that exists.
   const rows = list.data?.data
@@ -122,7 +121,7 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
     can(me, resource.perm('create'))
   const canUpdate = !!(resource.fields?.length || resource.DialogBody || resource.editHref) && can(me, resource.perm('update'))
   const canDelete = !resource.hideDelete && can(me, resource.perm('delete'))
-  const rowTitle = (row: R) => (resource.rowTitle ?? defaultRowTitle)(row)
+  const rowTitle = (row: R) => (resource.rowTitle ?? defaultRowTitle)(row, t)
   // Page forms (createHref/editHref) navigate; the others open the dialog.
   const openEdit = (row: R) => (resource.editHref ? void navigate(resource.editHref(row)) : setDialog({ mode: 'edit', row }))
   const openCreate = () => (resource.createHref ? void navigate(resource.createHref) : setDialog({ mode: 'create' }))
@@ -255,11 +254,14 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
     if (!confirming?.action.confirm) return
     const { action, row } = confirming
     const c = action.confirm!
-    setConfirmBusy(true)
     const res = await c.request(row)
-    setConfirmBusy(false)
     const model = labels.model()
-    if (res.ok) notifySuccess(t(c.successTitleKey), t('notify.action_done', { model, name: rowTitle(row) }))
+    const answer = res.ok ? (res.data as { data?: R } | undefined)?.data : undefined
+    if (res.ok)
+      notifySuccess(
+        t(c.successTitleKey),
+        t(c.successKey ?? 'notify.action_done', { model, name: rowTitle(row), result: answer ? rowTitle(answer) : '' }),
+      )
     else notifyError(t(c.failedTitleKey), res.error.message)
     setConfirming(null)
     void invalidate()
@@ -398,9 +400,8 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
       <ConfirmDelete
         opened={!!toDelete}
         name={toDelete ? rowTitle(toDelete) : ''}
-        loading={remove.isPending}
         onCancel={() => setToDelete(null)}
-        onConfirm={() => void confirmDelete()}
+        onConfirm={confirmDelete}
       />
 
       {confirming?.action.confirm && (
@@ -410,9 +411,8 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
           message={t(confirming.action.confirm.messageKey, { name: rowTitle(confirming.row), model: labels.model() })}
           confirmLabel={t(confirming.action.confirm.confirmLabelKey)}
           color={confirming.action.confirm.color ?? confirming.action.color}
-          loading={confirmBusy}
           onCancel={() => setConfirming(null)}
-          onConfirm={() => void runConfirmed()}
+          onConfirm={runConfirmed}
         />
       )}
     </Stack>

@@ -236,7 +236,15 @@ export interface CustomFieldProps<R extends ResourceRow = ResourceRow> extends F
 export type FieldDef<R extends ResourceRow = ResourceRow> = FieldOptions<R> & { name: string } & (
     | { kind: 'text'; type?: 'text' | 'email' | 'tel' | 'url'; autoComplete?: string }
     | { kind: 'textarea'; rows?: number }
-    | { kind: 'password'; autoComplete?: string }
+    | {
+        kind: 'password'
+        autoComplete?: string
+        /**
+         * `new` (default): a password being chosen, with the length hint; `confirmation`: its repetition, no hint;
+         * `current`: the one the user has now (to prove who they are), no hint, the browser may fill it.
+         */
+        purpose?: 'new' | 'confirmation' | 'current'
+      }
     | { kind: 'yesNo' }
     | { kind: 'checkbox'; switch?: boolean }
     | { kind: 'select'; options?: SelectOption[]; source?: SelectSource; searchable?: boolean; clearable?: boolean }
@@ -308,7 +316,12 @@ export const field = {
     name,
     kind: 'textarea',
   }),
-  /** Never filled from the row when editing. */
+  /**
+   * A new password, never filled from the row when editing. Its hint says the minimum length; where the form
+   * may be saved without it (editing, with the schema's password optional) it says that empty keeps the current
+   * one. `{ purpose: 'confirmation' }` marks the repetition and `{ purpose: 'current' }` the password in use:
+   * neither has a hint.
+   */
   password: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'password'> = {}): FieldDef<R> => ({
     ...opts,
     name,
@@ -442,6 +455,11 @@ export interface RowActionConfirm<R extends ResourceRow = ResourceRow> {
   confirmLabelKey: string
   color?: MantineColor
   successTitleKey: string
+  /**
+   * The success message: `{{model}}`, `{{name}}` (the row) and `{{result}}` (what the call answered, by the
+   * same row title: a duplicate's name). Default `notify.action_done`.
+   */
+  successKey?: string
   failedTitleKey: string
   request: (row: R) => Promise<ApiResult<unknown>>
 }
@@ -543,8 +561,11 @@ export interface ResourceConfig<R extends ResourceRow = ResourceRow> {
   exportFormats?: Array<'csv' | 'xlsx'>
   /** Extra list query sent with every list and export (e.g. `{ is_company: true }`). */
   listParams?: QueryParams
-  /** Title in confirmations. Default: name, display_name, else `#id`. */
-  rowTitle?: (row: R) => string
+  /**
+   * What confirmations and notifications call a row, in the reader's language (a seeded role's translated
+   * name). Default: name, display_name, title, email, else `#id`.
+   */
+  rowTitle?: (row: R, t: TFunction) => string
   /** Row -> edit form values. Default: each field's value from the row (passwords empty). */
   transformRow?: (row: R) => FormValues
   /** Validated values -> request body. Default: the schema's output (or the values). */

@@ -54,18 +54,36 @@ function fromRow(field: FieldDef, value: unknown): unknown {
 }
 
 /**
- * Initial form values: empty ones for create; for edit, `transformRow(row)` when
- * given, else each field's value taken from the row (null/undefined -> empty;
- * passwords always empty; an empty repeatable list -> one blank entry).
+ * What the server puts in a field sent without a value, read from the schema (`z.enum(...).default('active')`): a create
+ * form starts there, so the form shows what saving it untouched would store. Undefined without a default.
+ */
+export function schemaDefault(schema: z.ZodType | undefined, name: string): unknown {
+  const prop = schemaAt(schema, name)
+  if (!prop) return undefined
+  const parsed = prop.safeParse(undefined)
+  if (!parsed.success) return undefined
+  const value: unknown = parsed.data
+  // "Nothing" (null, '', []) is no default: the kind's own empty value stays (a list keeps its blank entry).
+  return value === null || value === '' || (Array.isArray(value) && value.length === 0) ? undefined : value
+}
+
+/**
+ * Initial form values: for create, each field's `initial`, else the schema's default, else its kind's empty
+ * value; for edit, `transformRow(row)` when given, else each field's value taken from the row
+ * (null/undefined -> empty; passwords always empty; an empty repeatable list -> one blank entry).
  */
 export function initialValues<R extends ResourceRow>(
   fields: FieldDef<R>[],
   mode: DialogMode,
   row?: R,
   transformRow?: (row: R) => FormValues,
+  schema?: z.ZodType,
 ): FormValues {
   const values: FormValues = {}
-  for (const f of fields) values[f.name] = emptyValue(f as FieldDef)
+  for (const f of fields) {
+    const byDefault = f.initial === undefined && mode === 'create' ? schemaDefault(schema, f.name) : undefined
+    values[f.name] = byDefault !== undefined ? byDefault : emptyValue(f as FieldDef)
+  }
   if (mode === 'create' || !row) return values
   if (transformRow) {
     const given = transformRow(row)

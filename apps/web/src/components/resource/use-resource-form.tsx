@@ -2,26 +2,16 @@ import { useForm } from '@mantine/form'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import type { ApiError } from '../../lib/api-client'
-import { notifyError, notifySuccess } from '../../lib/notify'
+import { notifySuccess } from '../../lib/notify'
 import type { Me } from '../../lib/permissions'
 import { zodFormErrors } from '../../lib/validation'
 import type { DialogMode, FieldDef, FormSection, FormValues, ResourceDefinition, ResourceRow } from './define'
 import { dropBlankEntries, initialValues, isRequired, remapListErrors } from './form-values'
 import { defaultRowTitle, resourceLabels } from './labels'
-import { splitFieldErrors, useInvalidateResource, useSaveResource } from './use-resource'
+import { scrollToFirstError, showServerErrors } from './form-errors'
+import { useInvalidateResource, useSaveResource } from './use-resource'
 
-/** Brings the first field with an error into view and focuses its input (after React has shown the errors). */
-export function scrollToFirstError(root: HTMLElement | null) {
-  window.setTimeout(() => {
-    const target = root?.querySelector<HTMLElement>('[aria-invalid="true"], .mantine-InputWrapper-error')
-    if (!target) return
-    target.scrollIntoView({ block: 'center', behavior: 'smooth' })
-    const input = target.matches('input, textarea, [contenteditable="true"], button')
-      ? target
-      : target.closest('.mantine-InputWrapper-root')?.querySelector<HTMLElement>('input, textarea, [contenteditable="true"]')
-    input?.focus({ preventScroll: true })
-  }, 0)
-}
+export { scrollToFirstError } from './form-errors'
 
 /** The label of a form path: `name` -> its field label; `general_info.0.title` -> the entry field's label. */
 function pathLabel<R extends ResourceRow>(
@@ -78,7 +68,13 @@ export function useResourceForm<R extends ResourceRow>({
 
   const form = useForm<FormValues>({
     mode: 'controlled',
-    initialValues: initialValues(fields, mode, row, resource.transformRow as ((row: ResourceRow) => FormValues) | undefined),
+    initialValues: initialValues(
+      fields,
+      mode,
+      row,
+      resource.transformRow as ((row: ResourceRow) => FormValues) | undefined,
+      schema,
+    ),
     // Blank list entries (what a new entry starts with) are left out before checking, as before saving.
     validate: (values) =>
       schema ? remapListErrors(zodFormErrors(schema, dropBlankEntries(values, fields), t, labelFor, true), values, fields) : {},
@@ -101,7 +97,7 @@ export function useResourceForm<R extends ResourceRow>({
           t(mode === 'create' ? 'notify.created_title' : 'notify.updated_title'),
           t(mode === 'create' ? 'notify.created' : 'notify.updated', {
             model,
-            name: (resource.rowTitle ?? defaultRowTitle)({ ...values, ...(res.data?.data ?? {}) } as R),
+            name: (resource.rowTitle ?? defaultRowTitle)({ ...values, ...(res.data?.data ?? {}) } as R, t),
           }),
         )
         form.resetDirty()
@@ -110,15 +106,18 @@ export function useResourceForm<R extends ResourceRow>({
         resource.onSaved?.({ mode, saved: res.data?.data, navigate: (to) => void navigate(to) })
         return
       }
-      const { fieldErrors, rest } = splitFieldErrors(res.error.errors, fieldNames, listFields)
-      form.setErrors(remapListErrors(fieldErrors, form.getValues(), fields))
-      scrollToFirstError(root)
-      if (rest.length > 0 || Object.keys(fieldErrors).length === 0) {
-        notifyError(
-          t(mode === 'create' ? 'notify.create_failed_title' : 'notify.update_failed_title'),
-          [res.error.message, ...rest].join(' '),
-        )
-      }
+      showServerErrors({
+        form,
+        error: res.error,
+        // A field of the form, an entry of one of its lists (`items.0.title`), or under a field (`prices.0`).
+        fieldOf: (key) => {
+          const top = key.split('.')[0]!
+          return fieldNames.includes(key) || listFields.includes(top) ? key : fieldNames.includes(top) ? top : undefined
+        },
+        failedTitle: t(mode === 'create' ? 'notify.create_failed_title' : 'notify.update_failed_title'),
+        root,
+        remap: (errors) => remapListErrors(errors, form.getValues(), fields),
+      })
       onFailed?.(res.error)
     },
     (_errors, _values, event) => scrollToFirstError((event?.currentTarget as HTMLElement | undefined) ?? null),

@@ -1,90 +1,74 @@
-import { Box, Button, Group, LoadingOverlay, Modal, PasswordInput, Stack, Text } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PASSWORD_MIN } from '@app/shared'
-import { AUTH_AUTO_CLOSE, notifyError, notifySuccess } from '../../lib/notify'
+import { changePasswordSchema } from '@app/shared'
+// Straight from the files (not the folder's index, which also brings the list screen and its table).
+import { field, type FieldDef, type FormValues } from '../../components/resource/define'
+import { FieldGrid } from '../../components/resource/FieldGrid'
+import { DialogForm, FormDialog } from '../../components/resource/dialogs'
+import { fieldAmong, scrollToFirstError, showServerErrors } from '../../components/resource/form-errors'
+import { AUTH_AUTO_CLOSE, notifySuccess } from '../../lib/notify'
+import { zodFormErrors } from '../../lib/validation'
 import { authApi } from './api'
 
-type Values = { password_now: string; password: string; password_confirmation: string }
+/** The form kit's password fields: the one in use (no hint), the new one (length hint), its repetition. */
+const fields: FieldDef[] = [
+  field.password('password_now', { purpose: 'current' }),
+  field.password('password'),
+  field.password('password_confirmation', { purpose: 'confirmation' }),
+]
+const names = fields.map((f) => f.name)
 
-/** Avatar menu -> Update Password: `POST /auth/change_password` (DESIGN §4). */
+/** Avatar menu -> Update Password: `POST /auth/change_password` (DESIGN §4), in the app's one form dialog. */
 export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation()
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={<Text fw={600}>{t('auth.change_password.title')}</Text>}
-      closeOnClickOutside={false}
-    >
-      {opened && <ChangePasswordForm onClose={onClose} />}
-    </Modal>
+    <FormDialog opened={opened} onClose={onClose} title={t('auth.change_password.title')}>
+      <ChangePasswordForm onClose={onClose} />
+    </FormDialog>
   )
 }
 
 function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation()
   const [busy, setBusy] = useState(false)
-  const label = (k: keyof Values) => t(`fields.${k}`)
-  const minLength = (k: keyof Values) => (v: string) =>
-    !v.trim()
-      ? t('validation.required', { field: label(k) })
-      : v.length < PASSWORD_MIN
-        ? t('validation.too_short', { field: label(k), min: PASSWORD_MIN })
-        : null
-  const form = useForm<Values>({
+  const labelFor = (name: string) => t(`fields.${name}`)
+  const form = useForm<FormValues>({
+    mode: 'controlled',
     initialValues: { password_now: '', password: '', password_confirmation: '' },
-    validate: {
-      password_now: minLength('password_now'),
-      password: minLength('password'),
-      password_confirmation: (v, values) =>
-        !v
-          ? t('validation.required', { field: label('password_confirmation') })
-          : v !== values.password
-            ? t('validation.password_confirmation')
-            : null,
+    validate: (values) => zodFormErrors(changePasswordSchema, values, t, labelFor),
+    validateInputOnBlur: true,
+  })
+  const submit = form.onSubmit(
+    async (values, event) => {
+      setBusy(true)
+      const res = await authApi.changePassword(
+        values as { password_now: string; password: string; password_confirmation: string },
+      )
+      setBusy(false)
+      if (res.ok) {
+        notifySuccess(t('auth.change_password.success_title'), t('auth.change_password.success'), AUTH_AUTO_CLOSE)
+        onClose()
+        return
+      }
+      showServerErrors({
+        form,
+        error: res.error,
+        fieldOf: fieldAmong(names),
+        failedTitle: t('auth.change_password.failed_title'),
+        root: (event?.currentTarget as HTMLElement | undefined) ?? null,
+      })
     },
-  })
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true)
-    const res = await authApi.changePassword(values)
-    setBusy(false)
-    if (res.ok) {
-      notifySuccess(t('auth.change_password.success_title'), t('auth.change_password.success'), AUTH_AUTO_CLOSE)
-      onClose()
-      return
-    }
-    const fieldErrors = Object.fromEntries(Object.entries(res.error.errors).map(([k, v]) => [k, v.join(' ')]))
-    form.setErrors(fieldErrors)
-    notifyError(t('auth.change_password.failed_title'), res.error.message, AUTH_AUTO_CLOSE)
-  })
+    (_errors, _values, event) => scrollToFirstError((event?.currentTarget as HTMLElement | undefined) ?? null),
+  )
+  const state = {
+    schema: changePasswordSchema,
+    labelFor,
+    subField: (name: string) => ({ label: labelFor(name), required: false }),
+  }
   return (
-    <Box component="form" onSubmit={submit} pos="relative" noValidate>
-      <LoadingOverlay visible={busy} zIndex={5} />
-      <Stack gap="sm">
-        <PasswordInput
-          label={label('password_now')}
-          withAsterisk
-          autoComplete="current-password"
-          {...form.getInputProps('password_now')}
-        />
-        <PasswordInput label={label('password')} withAsterisk autoComplete="new-password" {...form.getInputProps('password')} />
-        <PasswordInput
-          label={label('password_confirmation')}
-          withAsterisk
-          autoComplete="new-password"
-          {...form.getInputProps('password_confirmation')}
-        />
-      </Stack>
-      <Group justify="flex-end" mt="xl">
-        <Button variant="default" onClick={onClose} disabled={busy}>
-          {t('actions.cancel')}
-        </Button>
-        <Button type="submit" loading={busy}>
-          {t('actions.save')}
-        </Button>
-      </Group>
-    </Box>
+    <DialogForm onSubmit={submit} busy={busy} onCancel={onClose}>
+      <FieldGrid fields={fields} form={form} state={state} mode="edit" />
+    </DialogForm>
   )
 }

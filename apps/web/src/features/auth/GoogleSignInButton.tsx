@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
-import { Box, Button, Modal, Stack, Text, TextInput } from '@mantine/core'
+import { Box, Stack, Text, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconBuilding } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { AUTH_REDIRECT_DELAY_MS, type LoginResult } from '@app/shared'
+import { DialogForm, FormDialog } from '../../components/resource/dialogs'
 import { currentLocale } from '../../i18n'
 import { AUTH_AUTO_CLOSE, closeNotification, notifySuccess } from '../../lib/notify'
 import { meKey } from '../../lib/query-keys'
@@ -110,14 +111,31 @@ export function GoogleSignInButton({ clientId }: { clientId: string }) {
           {t('auth.google.unavailable')}
         </Text>
       )}
-      <Modal opened={!!signup} onClose={() => setSignup(null)} title={<Text fw={600}>{t('auth.google.signup_title')}</Text>}>
-        {signup && <CompleteSignup credential={signup.credential} email={signup.email} onDone={signedIn} />}
-      </Modal>
+      <FormDialog opened={!!signup} onClose={() => setSignup(null)} title={t('auth.google.signup_title')}>
+        {signup && (
+          <CompleteSignup
+            credential={signup.credential}
+            email={signup.email}
+            onDone={signedIn}
+            onCancel={() => setSignup(null)}
+          />
+        )}
+      </FormDialog>
     </>
   )
 }
 
-function CompleteSignup({ credential, email, onDone }: { credential: string; email: string; onDone: (r: LoginResult) => void }) {
+function CompleteSignup({
+  credential,
+  email,
+  onDone,
+  onCancel,
+}: {
+  credential: string
+  email: string
+  onDone: (r: LoginResult) => void
+  onCancel: () => void
+}) {
   const { t } = useTranslation()
   const [busy, setBusy] = useState(false)
   const form = useForm({ initialValues: { companies: '' }, validate: { companies: requiredRule(t, t('fields.companies')) } })
@@ -129,7 +147,7 @@ function CompleteSignup({ credential, email, onDone }: { credential: string; ema
     reportAuthFailure(t, res.error, t('auth.register.failed_title'), form)
   })
   return (
-    <form onSubmit={submit} noValidate>
+    <DialogForm onSubmit={submit} busy={busy} onCancel={onCancel} submitLabel={t('auth.google.signup_submit')}>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           {t('auth.google.signup_text', { email })}
@@ -137,14 +155,10 @@ function CompleteSignup({ credential, email, onDone }: { credential: string; ema
         <TextInput
           label={t('fields.companies')}
           withAsterisk
-          autoFocus
           leftSection={<IconBuilding size={16} />}
           {...form.getInputProps('companies')}
         />
-        <Button type="submit" loading={busy} fullWidth>
-          {t('auth.google.signup_submit')}
-        </Button>
       </Stack>
-    </form>
+    </DialogForm>
   )
 }

@@ -2,6 +2,7 @@ import { PasswordInput } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
 import { IconLock } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
+import { PASSWORD_MIN } from '@app/shared'
 
 /** The new password and its confirmation, as the register and reset screens ask for them. */
 export function NewPasswordFields<V extends { password: string; password_confirmation: string }>({
@@ -16,7 +17,7 @@ export function NewPasswordFields<V extends { password: string; password_confirm
     <>
       <PasswordInput
         label={t('fields.password')}
-        description={t('auth.password_hint')}
+        description={t('kit.password.hint', { min: PASSWORD_MIN })}
         withAsterisk
         autoFocus={autoFocus}
         autoComplete="new-password"

@@ -4,8 +4,9 @@ import { useForm } from '@mantine/form'
 import { IconAlertTriangle } from '@tabler/icons-react'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
-import { MAX_MONEY, PAYMENT_METHODS, paymentInputSchema, type OrderStatus } from '@app/shared'
-import { ConfirmModal, field, FieldInput, type ResourceForm } from '../../components/resource'
+import { MAX_MONEY, ORDER_TRANSITIONS, PAYMENT_METHODS, paymentInputSchema, type OrderStatus } from '@app/shared'
+import { ConfirmModal, field, FieldInput, SubmitButton, type ResourceForm } from '../../components/resource'
+import { fieldAmong, showServerErrors } from '../../components/resource/form-errors'
 import { api } from '../../lib/api-client'
 import { formatDate, formatDateTime } from '../../lib/format'
 import { notifyError, notifySuccess } from '../../lib/notify'
@@ -130,11 +131,14 @@ export function PricePanel({
   )
 }
 
+/** A move after which the order can no longer change (completed, cancelled): asked first. */
+const isFinal = (to: OrderStatus) => ORDER_TRANSITIONS[to].length === 0
+
 /** Status, the moves the workflow allows from it (confirming needs approval), and the history. */
 export function StatusPanel({ order, me, onChanged }: { order: OrderDetail; me?: Me; onChanged: (o: OrderDetail) => void }) {
   const { t } = useTranslation()
   const [busy, setBusy] = useState<OrderStatus | null>(null)
-  const [asking, setAsking] = useState(false)
+  const [asking, setAsking] = useState<OrderStatus | null>(null)
   const desks = desksOf(order.items.map((i) => i.kind))
   const moves = statusActions(order.status).filter((s) => mayMove(me?.permissions ?? [], desks, s))
 
@@ -142,7 +146,7 @@ export function StatusPanel({ order, me, onChanged }: { order: OrderDetail; me?:
     setBusy(to)
     const res = await api.post<{ data: OrderDetail }>(`/orders/${order.id}/status`, { status: to })
     setBusy(null)
-    setAsking(false)
+    setAsking(null)
     if (res.ok) {
       const next = res.data.data
       notifySuccess(
@@ -178,7 +182,7 @@ export function StatusPanel({ order, me, onChanged }: { order: OrderDetail; me?:
               color={to === 'cancelled' ? 'red' : to === 'completed' ? 'green' : undefined}
               loading={busy === to}
               disabled={busy !== null && busy !== to}
-              onClick={() => (to === 'cancelled' ? setAsking(true) : void move(to))}
+              onClick={() => (isFinal(to) ? setAsking(to) : void move(to))}
             >
               {t(`orders.actions.${to}`)}
             </Button>
@@ -197,14 +201,15 @@ export function StatusPanel({ order, me, onChanged }: { order: OrderDetail; me?:
         ))}
       </Stack>
       <ConfirmModal
-        opened={asking}
-        title={t('orders.confirm.cancel_title', { code: order.code })}
-        message={t('orders.confirm.cancel_message')}
-        confirmLabel={t('orders.actions.cancelled')}
-        color="red"
-        loading={busy === 'cancelled'}
-        onCancel={() => setAsking(false)}
-        onConfirm={() => void move('cancelled')}
+        opened={asking !== null}
+        title={asking ? t(`orders.confirm.${asking}_title`, { code: order.code }) : ''}
+        message={asking ? t(`orders.confirm.${asking}_message`) : ''}
+        confirmLabel={asking ? t(`orders.actions.${asking}`) : ''}
+        // "Cancel" would be ambiguous beside "Cancel order".
+        cancelLabel={t('orders.actions.keep')}
+        color={asking === 'cancelled' ? 'red' : 'green'}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => (asking ? move(asking) : undefined)}
       />
     </Paper>
   )
@@ -249,26 +254,25 @@ export function PaymentsPanel({
     validate: (v) => zodFormErrors(paymentInputSchema, toBody(v), t, label),
   }) as unknown as ResourceForm
 
-  const submit = form.onSubmit(async (v) => {
+  const submit = form.onSubmit(async (v, event) => {
     setSaving(true)
     const res = await api.post<{ data: OrderDetail }>(`/orders/${order.id}/payments`, toBody(v))
     setSaving(false)
     if (res.ok) {
-      notifySuccess(t('notify.created_title'), t('orders.notify.payment', { amount: formatAmount(v.amount) }))
+      notifySuccess(t('notify.created_title'), t('orders.notify.payment', { amount: formatAmount(v.amount), code: order.code }))
       const next = res.data.data
       form.setValues({ ...initial(), amount: Number(next.balance) > 0 ? Number(next.balance) : '' })
       form.resetDirty()
       onChanged(next)
       return
     }
-    const known = ['amount', 'method', 'paid_at', 'reference']
-    const fieldErrors = Object.fromEntries(
-      Object.entries(res.error.errors)
-        .filter(([k]) => known.includes(k))
-        .map(([k, m]) => [k, m.join(' ')]),
-    )
-    form.setErrors(fieldErrors)
-    if (!Object.keys(fieldErrors).length) notifyError(t('orders.notify.payment_failed'), res.error.message)
+    showServerErrors({
+      form,
+      error: res.error,
+      fieldOf: fieldAmong(paymentFields.map((f) => f.name)),
+      failedTitle: t('orders.notify.payment_failed'),
+      root: (event?.currentTarget as HTMLElement | undefined) ?? null,
+    })
   })
 
   return (
@@ -341,9 +345,9 @@ export function PaymentsPanel({
             <Text size="xs" c="dimmed">
               {t('orders.payments.refund_hint')}
             </Text>
-            <Button type="submit" size="xs" loading={saving}>
+            <SubmitButton size="xs" loading={saving}>
               {t('orders.payments.add')}
-            </Button>
+            </SubmitButton>
           </Group>
         </Box>
       )}

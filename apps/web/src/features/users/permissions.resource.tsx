@@ -24,4 +24,5 @@ export default defineResource<Row>({
   defaultOrder: 'asc',
   disableEdit: true,
   disableDelete: true,
+  rowTitle: (row, t) => permissionLabel(t, row),
 })

@@ -55,6 +55,8 @@ export default defineResource<Row>({
     permission_list: row.permission_list ?? [],
   }),
   disableDelete: (row) => row.is_default,
+  // A seeded role by its name in the reader's language, not its code.
+  rowTitle: (row, t) => roleLabel(t, row),
   rowActions: [
     {
       key: 'duplicate',
@@ -68,6 +70,7 @@ export default defineResource<Row>({
         confirmLabelKey: 'actions.duplicate',
         color: 'orange',
         successTitleKey: 'notify.duplicated_title',
+        successKey: 'notify.duplicated',
         failedTitleKey: 'notify.duplicate_failed_title',
         request: (row) => api.post(`/actions_user/role_duplicate/${row.id}`),
       },

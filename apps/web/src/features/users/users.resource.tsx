@@ -68,13 +68,15 @@ export default defineResource<Row>({
       },
       disabled: editingSelf,
     }),
+    // Starts at the server's default (active: the schema's default), never empty.
     field.select('status', {
       span: 6,
+      required: true,
       options: USER_STATUSES.map((s) => ({ value: s, labelKey: `resources.users.statuses.${s}` })),
       disabled: editingSelf,
     }),
     field.password('password', { span: 6 }),
-    field.password('password_confirmation', { span: 6 }),
+    field.password('password_confirmation', { span: 6, purpose: 'confirmation' }),
   ],
   schema: createUserSchema,
   updateSchema: updateUserSchema,
