@@ -164,7 +164,13 @@ describe('accounts journey', () => {
     await page.getByRole('menuitem', { name: 'Ubah Kata Sandi' }).click()
     const dialog = page.getByRole('dialog', { name: 'Ubah Kata Sandi' })
     // The app's one form dialog: focus in the first field, the new password's length said under it.
-    await expect.poll(() => field(dialog, 'Kata Sandi Saat Ini').evaluate((i) => i === document.activeElement)).toBe(true)
+    await expect
+      .poll(() =>
+        field(dialog, 'Kata Sandi Saat Ini').evaluate(
+          (i) => i === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement,
+        ),
+      )
+      .toBe(true)
     await dialog.getByText('Minimal 8 karakter.').waitFor()
     await field(dialog, 'Kata Sandi Saat Ini').fill('wrong-password-0')
     await field(dialog, 'Kata Sandi').fill(newPassword)

@@ -84,7 +84,11 @@ describe('roles and permissions journey', () => {
     await env.screenshot(page, 'roles-03-duplicate-confirm')
     // The safe choice has the focus: Enter does not duplicate by accident.
     await expect
-      .poll(() => confirm.getByRole('button', { name: 'Cancel', exact: true }).evaluate((b) => b === document.activeElement))
+      .poll(() =>
+        confirm
+          .getByRole('button', { name: 'Cancel', exact: true })
+          .evaluate((b) => b === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement),
+      )
       .toBe(true)
     // While the call runs the action spins and nothing closes the dialog.
     let release!: () => void
@@ -157,7 +161,13 @@ describe('roles and permissions journey', () => {
     await page.getByRole('button', { name: 'Create', exact: true }).click()
     const d = dialog(page)
     // The first field has the focus; a new user starts active; the password says its length, not "keep".
-    await expect.poll(() => field(d, 'Name').evaluate((i) => i === document.activeElement)).toBe(true)
+    await expect
+      .poll(() =>
+        field(d, 'Name').evaluate(
+          (i) => i === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement,
+        ),
+      )
+      .toBe(true)
     expect(await field(d, 'Status').inputValue()).toBe('Active')
     await d.getByText('At least 8 characters.').waitFor()
     expect(await d.getByText(/Leave empty to keep/).count()).toBe(0)
