@@ -267,7 +267,10 @@ async function vehicleJourney(texts: Texts, vehicleId: number) {
   await field(d, texts.salePrice).fill('1100')
   await viewportShot(page, shot('02-range-dialog'))
   await d.getByRole('button', { name: texts.update, exact: true }).click()
-  await notification(page, texts.updated).waitFor()
+  // The message names the vehicle whose days changed.
+  await notification(page, texts.updated)
+    .filter({ hasText: `“${texts.lang === 'en' ? 'GMC Yukon' : 'Toyota Hiace'}”` })
+    .waitFor()
   await d.waitFor({ state: 'hidden' })
   await expect.poll(() => day(page, '2026-12-04').getAttribute('data-state')).toBe('stored')
   expect(await day(page, '2026-12-04').getAttribute('data-changed')).toBe('true')

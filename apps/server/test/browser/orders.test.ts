@@ -72,6 +72,11 @@ interface Texts {
   total: string
   confirm: string
   complete: string
+  /** The question before completing, and its button that keeps the order as it is. */
+  completeTitle: (code: string) => string
+  keep: string
+  /** The payment's message names the order. */
+  paid: (code: string) => string
   addPayment: string
   reference: string
   exportLabel: string
@@ -115,6 +120,9 @@ const EN: Texts = {
   total: 'Total',
   confirm: 'Confirm',
   complete: 'Complete',
+  completeTitle: (code) => `Complete ${code}?`,
+  keep: 'Keep the order',
+  paid: (code) => `was recorded on order ${code}`,
   addPayment: 'Add payment',
   reference: 'Reference',
   exportLabel: 'Export',
@@ -170,6 +178,9 @@ const ID: Texts = {
   total: 'Total',
   confirm: 'Konfirmasi',
   complete: 'Selesaikan',
+  completeTitle: (code) => `Selesaikan ${code}?`,
+  keep: 'Pertahankan pesanan',
+  paid: (code) => `telah dicatat pada pesanan ${code}`,
   addPayment: 'Tambah pembayaran',
   reference: 'Referensi',
   exportLabel: 'Ekspor',
@@ -442,8 +453,19 @@ async function packageJourney(texts: Texts, offset: number, customer: string) {
   await expect.poll(() => payments.getByTestId('order-balance').textContent()).toBe('SAR 0')
   await expect.poll(() => payments.getByTestId('order-paid').textContent()).toBe(sar(5301))
   await payments.getByText('TRX-7781').waitFor()
+  await notification(page, texts.paid(code)).waitFor()
+  // Completing cannot be undone: the one confirmation asks first, naming the order; "Keep the order" leaves it.
   await page.getByRole('button', { name: texts.complete, exact: true }).click()
+  let ask = page.getByRole('dialog', { name: texts.completeTitle(code) })
+  await ask.getByRole('button', { name: texts.keep }).click()
+  await ask.waitFor({ state: 'hidden' })
+  expect(await status.textContent()).toBe(texts.status.paid)
+  await page.getByRole('button', { name: texts.complete, exact: true }).click()
+  ask = page.getByRole('dialog', { name: texts.completeTitle(code) })
+  await viewportShot(page, shot('03b-complete-confirm'))
+  await ask.getByRole('button', { name: texts.complete, exact: true }).click()
   await expect.poll(() => status.textContent()).toBe(texts.status.completed)
+  await ask.waitFor({ state: 'hidden' })
   // A completed order reads as a summary: the customer as text, no inputs left to fill.
   const customerPanel = page.getByRole('region', { name: texts.customerSection })
   await customerPanel.getByText(customer, { exact: true }).waitFor()

@@ -93,16 +93,15 @@ describe('roles and permissions journey', () => {
     // While the call runs the action spins and nothing closes the dialog.
     let release!: () => void
     const held = new Promise<void>((r) => (release = r))
-    await page.route('**/api/v1/actions_user/role_duplicate/**', async (route) => {
-      await held
-      await route.continue()
-    })
+    let continued: Promise<void> | undefined
+    await page.route('**/api/v1/actions_user/role_duplicate/**', (route) => (continued = held.then(() => route.continue())))
     await confirm.getByRole('button', { name: 'Duplicate', exact: true }).click()
     await expect.poll(() => confirm.getByRole('button', { name: 'Cancel', exact: true }).isDisabled()).toBe(true)
     expect(await confirm.getByRole('button', { name: 'Duplicate', exact: true }).getAttribute('data-loading')).toBe('true')
     await page.keyboard.press('Escape')
     expect(await confirm.isVisible()).toBe(true)
     release()
+    await continued
     await page.unroute('**/api/v1/actions_user/role_duplicate/**')
     // The message names the role and its copy.
     await notification(page, 'Success Duplicate')
