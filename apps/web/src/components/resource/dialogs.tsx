@@ -54,9 +54,18 @@ export function FormDialog({ opened, title, onClose, size = MODAL_WIDTHS.default
   )
 }
 
-/** Inputs a user can type in or choose, in the order they are shown. */
-const EDITABLE =
-  'input:not([type="hidden"]):not([disabled]):not([readonly]), textarea:not([disabled]):not([readonly]), [contenteditable="true"]'
+/**
+ * Fields a user can type in or choose from, found in the order they are shown: inputs and text areas (not
+ * disabled, not read-only — but a select's input is read-only and opens its list), rich text, and the date
+ * pickers (buttons).
+ */
+const EDITABLE = [
+  'input:not([type="hidden"]):not([disabled]):not([readonly])',
+  'input[readonly][aria-haspopup]:not([disabled])',
+  'textarea:not([disabled]):not([readonly])',
+  '[contenteditable="true"]',
+  'button[data-dates-input]:not([disabled])',
+].join(', ')
 
 /**
  * Focus on the first field the user can edit when a form appears. Marked `data-autofocus` too: the dialog's
