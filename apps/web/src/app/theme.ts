@@ -18,6 +18,11 @@ export const theme = createTheme({
   primaryColor: 'ocean',
   // Shade 8 (#006aaf): white text on it reads at 5.6:1 (shade 6 was 3.7:1, under WCAG AA's 4.5).
   primaryShade: { light: 8, dark: 8 },
+  // A filled button in a light colour (orange "Duplicate", green "Complete") gets dark text: white on orange.8
+  // reads 3.6:1 and on green.8 3.5:1; dark text there reads 5.9–6.1:1. Blue and red (luminance under 0.2) keep
+  // white (5.6:1, 4.5:1).
+  autoContrast: true,
+  luminanceThreshold: 0.2,
   colors: { ocean },
   defaultRadius: 'md',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
