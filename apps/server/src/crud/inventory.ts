@@ -129,13 +129,22 @@ export function isStockCheckError(err: unknown): boolean {
  * differ; when no day is short any more, every claimed day of a short-looking
  * item is named rather than none.
  */
-export async function readShortfall(db: Db, claims: StockClaim[]): Promise<Record<string, string[]>> {
+export async function readShortfall(
+  db: Db,
+  claims: StockClaim[],
+  /** Stock counted as free: what an order being edited holds now (its edit gives it back first). */
+  credit: Array<Omit<StockClaim, 'capacity' | 'item'>> = [],
+): Promise<Record<string, string[]>> {
+  if (!claims.length) return {}
   const rows = merge(claims)
+  const held = merge(credit.map((c) => ({ ...c, capacity: 0, item: 0 })))
   const res = await db.execute(sql`
     SELECT v.kind, v.item_id, v.variant, v.day::text AS day
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(kind text, item_id int, variant text, day date, capacity int, q int)
     LEFT JOIN inventory_stock s ON s.kind = v.kind AND s.item_id = v.item_id AND s.variant = v.variant AND s.day = v.day
-    WHERE coalesce(s.capacity - s.booked, v.capacity) < v.q`)
+    LEFT JOIN jsonb_to_recordset(${JSON.stringify(held)}::jsonb) AS h(kind text, item_id int, variant text, day date, q int)
+      ON h.kind = v.kind AND h.item_id = v.item_id AND h.variant = v.variant AND h.day = v.day
+    WHERE coalesce(s.capacity - s.booked + coalesce(h.q, 0), v.capacity) < v.q`)
   const short = rowsOf<{ kind: string; item_id: number; variant: string; day: string }>(res)
   const failed = new Set(short.map((r) => keyOf({ kind: r.kind, itemId: Number(r.item_id), variant: r.variant, day: r.day })))
   return shortfallOf(claims, failed)

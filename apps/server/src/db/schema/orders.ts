@@ -45,7 +45,8 @@ export const orderCounters = pgTable(
 
 /**
  * An order (issue 11). `has_*` say which desks it appears on (a package sets
- * several); `start_date`/`end_date` span its items; `total` is the server's sum
+ * several); `start_date`/`end_date` span its items (`end_date` is the day it ends: a stay's check-out,
+ * migration 0016); `total` is the server's sum
  * of the item lines; `paid` is the sum of payments, kept in the payment's transaction.
  */
 export const orders = pgTable(

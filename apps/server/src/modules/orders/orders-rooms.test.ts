@@ -193,6 +193,33 @@ describe('calendars and stock', () => {
   })
 })
 
+describe('the quote warns of short days before saving', () => {
+  it('names the days that lack stock now, counts what an edited order holds as free, and takes nothing', async () => {
+    const { roomId } = await createHotelRoom(db(), owner.companyId, {}, { room_stock: 2 })
+    const held = await api('POST', '/orders', order([stay(roomId, day(80), 1, { quantity: 2 })]))
+    expect(held.statusCode, held.body).toBe(200)
+    const fine = await api('POST', '/orders/quote', order([stay(roomId, day(81), 2)]))
+    expect(fine.json().data.short).toEqual({})
+    const q = await api('POST', '/orders/quote', order([stay(roomId, day(79), 3)]))
+    expect(q.statusCode, q.body).toBe(200)
+    expect(q.json().data.total).toBeGreaterThan(0)
+    expect(q.json().data.short).toEqual({ 'items.0': [day(80)] })
+    // Two items of one quote on the same night add up.
+    const twice = await api('POST', '/orders/quote', order([stay(roomId, day(82)), stay(roomId, day(82), 1, { quantity: 2 })]))
+    expect(twice.json().data.short).toEqual({ 'items.0': [day(82)], 'items.1': [day(82)] })
+    // Quoting an edit of the order holding day 80: its own rooms are free for it, not for anyone else.
+    const id = held.json().data.id as number
+    expect((await api('POST', `/orders/quote?order=${id}`, order([stay(roomId, day(79), 3)]))).json().data.short).toEqual({})
+    expect(
+      (await api('POST', `/orders/quote?order=${id}`, order([stay(roomId, day(79), 3, { quantity: 3 })]))).json().data.short,
+    ).toEqual({ 'items.0': [day(79), day(80), day(81)] })
+    expect((await api('POST', `/orders/quote?order=${id}`, order([stay(roomId)]), other)).statusCode).toBe(404)
+    expect((await api('POST', '/orders/quote?order=0x1', order([stay(roomId)]))).statusCode).toBe(422)
+    expect(await booked(roomId, day(79))).toBe(0)
+    expect(await booked(roomId, day(80))).toBe(2)
+  })
+})
+
 describe('concurrency on a real room', () => {
   it('100 simultaneous orders for the last room of a night: exactly 1 succeeds, 99 get 409', async () => {
     const { roomId } = await createHotelRoom(db(), owner.companyId, {}, { room_stock: 1 })

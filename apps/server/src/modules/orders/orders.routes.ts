@@ -14,6 +14,7 @@ import {
   orderListFilters,
   orderStatusInputSchema,
   paymentInputSchema,
+  queryId,
   type Action,
   type OrderDesk,
 } from '@app/shared'
@@ -35,13 +36,10 @@ import {
   addPayment,
   changeStatus,
   createOrder,
-  desksOfKinds,
   findOrder,
   listPayments,
   orderDetail,
-  planItems,
-  quoteOf,
-  requireDesks,
+  quoteOrder,
   updateOrder,
 } from './orders.service.js'
 
@@ -154,6 +152,8 @@ const source: ListSource = {
 }
 
 const listQuery = listQuerySchema(ORDER_SORTABLE, 'created_at').extend(orderListFilters)
+/** `?order=ID`: the quote is for an edit of that order (what it holds counts as free stock). */
+const quoteQuery = z.object({ order: queryId().optional() })
 const exportQuery = z.object({
   format: z.enum(['csv', 'xlsx']).default('csv'),
   search: z.string().max(200).optional(),
@@ -277,11 +277,13 @@ const ordersModule: FastifyPluginAsync = async (parent) => {
     },
   )
 
-  app.post('/orders/quote', { schema: { tags, body: orderInputSchema }, config: { access: anyDesk('create') } }, async (req) => {
-    const auth = requireAuth(req)
-    requireDesks(auth, desksOfKinds(req.body.items.map((i) => i.kind)), 'create')
-    return { data: quoteOf(await planItems(app.db, auth.companyId, req.body, false, requestLocale(req))) }
-  })
+  app.post(
+    '/orders/quote',
+    { schema: { tags, body: orderInputSchema, querystring: quoteQuery }, config: { access: anyDesk('create') } },
+    async (req) => ({
+      data: await quoteOrder(app.db, requireAuth(req), req.body, requestLocale(req), req.query.order),
+    }),
+  )
 
   app.post('/orders', { schema: { tags, body: orderInputSchema }, config: { access: anyDesk('create') } }, async (req) => {
     const auth = requireAuth(req)

@@ -33,7 +33,7 @@ import {
 import { HttpError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.js'
 import type { Locale } from '@app/shared'
 import type { SessionUser } from '../../lib/sessions.js'
-import { ItemRefusal, cents, claimsOf, eachDay, orderKind, sar, type ItemPlan } from './kinds.js'
+import { ItemRefusal, addDays, cents, claimsOf, eachDay, orderKind, sar, type ItemPlan } from './kinds.js'
 
 type Tx = Db
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows
@@ -131,6 +131,25 @@ export function quoteOf(plans: ItemPlan[]) {
   }
 }
 
+/**
+ * POST /orders/quote: the prices of `input` and, per item, the days that look
+ * short of stock right now (`short: { "items.0": ["2026-12-03"] }`), read
+ * without locking or taking anything: advice for the clerk before saving (the
+ * save itself decides, under the database's rules). Quoting an edit of
+ * `editing` (a live order of the caller's) counts what that order holds as free,
+ * since the edit gives it back first.
+ */
+export async function quoteOrder(db: Db, auth: SessionUser, input: OrderInput, locale: Locale, editing?: number) {
+  requireDesks(auth, desksOfKinds(input.items.map((i) => i.kind)), 'create')
+  let credit: Awaited<ReturnType<typeof heldClaims>> = []
+  if (editing !== undefined) {
+    const order = await findOrder(db, auth, editing)
+    if (order.status !== 'cancelled') credit = await heldClaims(db, order.id)
+  }
+  const plans = await planItems(db, auth.companyId, input, false, locale)
+  return { ...quoteOf(plans), short: await readShortfall(db, claimsOf(plans), credit) }
+}
+
 // ---------- writing an order ----------
 
 function summary(plans: ItemPlan[]): string {
@@ -166,8 +185,9 @@ function orderValues(input: OrderInput, plans: ItemPlan[]) {
     has_transportation: kinds.has('transportation'),
     items_summary: summary(plans),
     start_date: plans.map((p) => p.startDate).sort()[0]!,
+    // The day the order ends: a stay's check-out (the morning after its last night), else the item's last day.
     end_date: plans
-      .map((p) => p.endDate)
+      .map((p) => (p.kind === 'room' ? addDays(p.endDate, 1) : p.endDate))
       .sort()
       .at(-1)!,
     total: sar(plans.reduce((s, p) => s + cents(p.amount), 0)),
@@ -427,6 +447,14 @@ export async function changeStatus(db: Db, auth: SessionUser, id: number, to: Or
   )
 }
 
+/** Cents as the screens write money: `SAR 1.234,50`, `SAR 500` (dot thousands, comma decimals, as in en and id). */
+export function sarText(c: number): string {
+  const abs = Math.abs(Math.round(c))
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')
+  const frac = abs % 100
+  return `SAR ${c < 0 && abs > 0 ? '-' : ''}${whole}${frac ? `,${String(frac).padStart(2, '0')}` : ''}`
+}
+
 /** Latest `paid_at` accepted ahead of the server clock (a client clock a little ahead). */
 const CLOCK_SKEW_MS = 5 * 60 * 1000
 /** The furthest time zone ahead of UTC (UTC+14): its date is the latest "today" anywhere. */
@@ -470,9 +498,9 @@ export async function addPayment(db: Db, auth: SessionUser, id: number, input: P
       const paid = cents(order.paid) + amount
       if (paid > cents(order.total))
         throw unprocessable({
-          amount: [{ key: 'orders.payment_over', params: { balance: sar(cents(order.total) - cents(order.paid)) } }],
+          amount: [{ key: 'orders.payment_over', params: { balance: sarText(cents(order.total) - cents(order.paid)) } }],
         })
-      if (paid < 0) throw unprocessable({ amount: [{ key: 'orders.refund_over', params: { paid: Number(order.paid) } }] })
+      if (paid < 0) throw unprocessable({ amount: [{ key: 'orders.refund_over', params: { paid: sarText(cents(order.paid)) } }] })
       const [payment] = await tx
         .insert(orderPayments)
         .values({
