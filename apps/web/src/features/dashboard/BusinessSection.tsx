@@ -7,6 +7,7 @@ import { DESK_ENTITY, ORDER_DESKS, type DashboardOrders } from '@app/shared'
 import { formatDate, formatMoney } from '../../lib/format'
 import { can, type Me } from '../../lib/permissions'
 import { fetchDashboardOrders } from './api'
+import { occupancyText } from './series'
 
 // recharts stays in the charts chunk, loaded after the page.
 const BookingsChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.BookingsChart })))
@@ -40,7 +41,7 @@ function Card({ testId, title, subtitle, children }: { testId: string; title: st
  * arrivals this week. Shown only with an order desk's read permission.
  */
 export default function BusinessSection({ monthLabel }: { monthLabel: (m: string) => string }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const figures = useQuery({ queryKey: dashboardOrdersKey, queryFn: fetchDashboardOrders, staleTime: 60_000 })
   const fallback = <Skeleton h={260} radius="md" />
   if (figures.isError)
@@ -56,7 +57,7 @@ export default function BusinessSection({ monthLabel }: { monthLabel: (m: string
     revenue: data!.revenue[i] ?? 0,
   }))
   const occ = data?.occupancy
-  const rate = occ && occ.capacity > 0 ? Math.round((occ.booked / occ.capacity) * 100) : 0
+  const rate = occ ? occupancyText(occ.booked, occ.capacity, i18n.language) : '0%'
   const dayLabel = (d: string) => formatDate(d).slice(0, 5)
 
   return (
@@ -99,7 +100,7 @@ export default function BusinessSection({ monthLabel }: { monthLabel: (m: string
             <Stack gap="xs">
               <Group gap="xs" align="baseline">
                 <Text fz={28} fw={700} data-testid="occupancy-rate">
-                  {rate}%
+                  {rate}
                 </Text>
                 <Text size="sm" c="dimmed">
                   {t('dashboard.business.occupancy.summary', { booked: occ.booked, capacity: occ.capacity })}

@@ -19,3 +19,15 @@ export interface ChartSeries {
   label: string
   color: string
 }
+
+/**
+ * Booked share of a capacity as a percentage for the occupancy headline: whole
+ * percents from 10 up, one decimal below (18 of 4,200 room-nights is "0,4%", not
+ * a "0%" that reads as empty), "0%" only when nothing is booked. Decimal mark of `lang`.
+ */
+export function occupancyText(booked: number, capacity: number, lang: string): string {
+  if (!(capacity > 0) || !(booked > 0)) return '0%'
+  const pct = (booked / capacity) * 100
+  const digits = pct < 10 ? 1 : 0
+  return `${new Intl.NumberFormat(lang === 'id' ? 'id-ID' : 'en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(Math.max(pct, 0.1))}%`
+}

@@ -46,9 +46,17 @@ const SOURCES = {
 
 const today = () => dayjs().format('YYYY-MM-DD')
 
-/** The fields of one item by its kind (form kit declarations; the room choice narrowed by the chosen hotel). */
-export function itemFields(kind: OrderItemKind, index: number): FieldDef[] {
+/** The later of two `YYYY-MM-DD` days (either may be missing). */
+const later = (a: string, b: string | null | undefined) => (b && b > a ? b : a)
+
+/**
+ * The fields of one item by its kind (form kit declarations; the room choice
+ * narrowed by the chosen hotel). The calendars of a check-out and an end day
+ * open from the day the item starts (the night after check-in; the start day).
+ */
+export function itemFields(kind: OrderItemKind, index: number, item?: ItemValues): FieldDef[] {
   const min = today()
+  const afterCheckIn = item?.check_in ? dayjs(item.check_in).add(1, 'day').format('YYYY-MM-DD') : null
   switch (kind) {
     case 'room':
       return [
@@ -66,7 +74,7 @@ export function itemFields(kind: OrderItemKind, index: number): FieldDef[] {
           },
         }),
         field.date('check_in', { required: true, span: 3, minDate: min }),
-        field.date('check_out', { required: true, span: 3, minDate: min }),
+        field.date('check_out', { required: true, span: 3, minDate: later(min, afterCheckIn) }),
         field.number('quantity', { required: true, span: 2, min: 1 }),
         field.number('adults', { required: true, span: 2, min: 1 }),
         field.number('children', { span: 2, min: 0 }),
@@ -90,7 +98,7 @@ export function itemFields(kind: OrderItemKind, index: number): FieldDef[] {
       return [
         field.select('transportation_id', { required: true, span: 6, searchable: true, source: SOURCES.vehicles }),
         field.date('start_date', { required: true, span: 3, minDate: min }),
-        field.date('end_date', { required: true, span: 3, minDate: min }),
+        field.date('end_date', { required: true, span: 3, minDate: later(min, item?.start_date) }),
       ]
   }
 }
@@ -175,6 +183,17 @@ function ItemCard({
     else if (room.hotel_id !== item.hotel_id) form.setFieldValue(`items.${index}.room_id`, null)
   }, [rooms.data, item.kind, item.hotel_id, item.room_id, index, form])
 
+  // A rule between two days of the item (check-out after check-in, end after start): moving the first day
+  // checks the second again, so its error does not stay on after the pair is right.
+  const second = item.kind === 'room' ? 'check_out' : item.kind === 'transportation' ? 'end_date' : null
+  const first = item.kind === 'room' ? item.check_in : item.start_date
+  useEffect(() => {
+    const path = second && `items.${index}.${second}`
+    if (path && form.errors[path]) form.validateField(path)
+    // Only when the first day changes; the form's own blur check covers the second.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [first])
+
   const nights =
     item.kind === 'room' && item.check_in && item.check_out ? dayjs(item.check_out).diff(dayjs(item.check_in), 'day') : 0
   const ctx = { mode: 'create' as const, values: form.getValues(), me }
@@ -212,7 +231,7 @@ function ItemCard({
         </Alert>
       )}
       <Grid gap="sm">
-        {itemFields(item.kind, index).map((f) => (
+        {itemFields(item.kind, index, item).map((f) => (
           <Grid.Col key={f.name} span={{ base: 12, sm: f.span ?? 12 }}>
             <FieldInput
               {...ctx}

@@ -22,15 +22,17 @@ import { notifyError, notifySuccess } from '../../lib/notify'
 import { can, useMe, type Me } from '../../lib/permissions'
 import { queryKeys } from '../../lib/query-keys'
 import { useDocumentTitle } from '../../lib/use-document-title'
-import { zodFormErrors } from '../../lib/validation'
+import { issueText, zodFormErrors } from '../../lib/validation'
 import { OrderItems } from './OrderItems'
 import { CustomerSummary, ItemsSummary, NotesSummary } from './OrderSummary'
 import { PaymentsPanel, PricePanel, StatusPanel, type PricedItem } from './OrderPanels'
 import {
   blankOrder,
   desksOf,
+  formatAmount,
   fromDetail,
   itemName,
+  itemProblem,
   orderPayload,
   quotable,
   shortfallDays,
@@ -130,6 +132,8 @@ const notesField = field.textarea('notes', { rows: 2 })
 interface QuoteAnswer {
   total: number
   items: Array<{ name: string; amount: number; lines: QuoteLine[] }>
+  /** Days each quoted item lacks right now (`items.N` of the quoted items), read without taking anything. */
+  short?: Record<string, string[]>
 }
 
 function OrderEditor({ desk, order, me }: { desk: OrderDesk; order?: OrderDetail; me?: Me }) {
@@ -160,15 +164,38 @@ function OrderEditor({ desk, order, me }: { desk: OrderDesk; order?: OrderDetail
   const [debounced] = useDebouncedValue(form.values, QUOTE_DEBOUNCE_MS)
   const ask = useMemo(() => (editable ? quotable(debounced) : null), [debounced, editable])
   const quote = useQuery({
-    queryKey: [...keys.all, 'quote', ask?.body ?? null],
-    queryFn: ({ signal }) => request<{ data: QuoteAnswer }>('/orders/quote', { method: 'POST', body: ask!.body, signal }),
+    queryKey: [...keys.all, 'quote', order?.id ?? null, ask?.body ?? null],
+    // An edit is quoted as an edit: what this order holds now counts as free for it.
+    queryFn: ({ signal }) =>
+      request<{ data: QuoteAnswer }>(order ? `/orders/quote?order=${order.id}` : '/orders/quote', {
+        method: 'POST',
+        body: ask!.body,
+        signal,
+      }),
     enabled: !!ask,
     placeholderData: keepPreviousData,
-    staleTime: 30_000,
+    // Stock moves under the clerk (another desk books, an order is cancelled): going back to items quoted a
+    // minute ago asks again rather than showing that minute's warning.
+    staleTime: 0,
   })
 
   const itemsKey = JSON.stringify(form.values.items)
-  const short = refused?.items === itemsKey ? refused.days : {}
+  // A refusal belongs to the items as they were sent: once they change it is gone (the live quote warns from then on).
+  useEffect(() => {
+    if (refused && refused.items !== itemsKey) setRefused(null)
+  }, [refused, itemsKey])
+  // Short days: the refusal of the last save while its items are unchanged, else the live quote's warning
+  // (days that lack stock now, by form position), so the clerk sees them before pressing save.
+  const quoted = quote.data?.ok && ask && !quote.isPlaceholderData ? quote.data.data.data.short : undefined
+  const warned: Record<number, string[]> = {}
+  for (const [n, days] of Object.entries(quoted ? shortfallDays(quoted) : {}))
+    warned[ask!.positions[Number(n)] ?? Number(n)] = days
+  const short = refused?.items === itemsKey ? refused.days : warned
+
+  // A page opened (a new order, or the order just created) starts at its top, not where the last page was scrolled.
+  useEffect(() => {
+    window.scrollTo({ top: 0 })
+  }, [])
 
   const dirty = form.isDirty() && !leaving
   const leavePrompt = useLeavePrompt(dirty)
@@ -246,7 +273,11 @@ function OrderEditor({ desk, order, me }: { desk: OrderDesk; order?: OrderDetail
     const answer = quote.data
     const positions = ask?.positions ?? []
     if (answer?.ok && ask) {
-      priced = answer.data.data.items.map((it, n) => ({ position: (positions[n] ?? n) + 1, ...it }))
+      priced = answer.data.data.items.map((it, n) => ({
+        position: (positions[n] ?? n) + 1,
+        ...it,
+        short: short[positions[n] ?? n],
+      }))
       total = answer.data.data.total
     } else if (answer && !answer.ok && ask) {
       const errs = Object.entries(answer.error.errors)
@@ -259,8 +290,15 @@ function OrderEditor({ desk, order, me }: { desk: OrderDesk; order?: OrderDetail
         messages.push(`${where}${m.join(' ')}`)
       }
     }
-    form.values.items.forEach((_, i) => {
-      if (!(ask?.positions ?? []).includes(i)) messages.push(t('orders.preview.incomplete', { n: i + 1 }))
+    form.values.items.forEach((item, i) => {
+      if ((ask?.positions ?? []).includes(i)) return
+      // Filled in but against a rule (check-out before check-in): say which, rather than "not complete".
+      const problem = itemProblem(item)
+      messages.push(
+        problem
+          ? `${t('orders.item.heading', { n: i + 1, kind: '' }).replace(/ · $/, '')}: ${issueText(t, problem.issue, t(`orders.fields.${problem.field}`))}`
+          : t('orders.preview.incomplete', { n: i + 1 }),
+      )
     })
   } else if (order) {
     priced = order.items.map((it, i) => ({ position: i + 1, name: itemName(it, t), amount: it.amount, lines: it.lines }))
@@ -356,7 +394,17 @@ function OrderEditor({ desk, order, me }: { desk: OrderDesk; order?: OrderDetail
             {/* A new order's price stays in view while the items are written. */}
             <Stack
               gap="md"
-              style={isNew ? { position: 'sticky', top: 'calc(var(--app-shell-header-height, 60px) + 16px)' } : undefined}
+              style={
+                isNew
+                  ? {
+                      position: 'sticky',
+                      top: 'calc(var(--app-shell-header-height, 60px) + 16px)',
+                      // Never taller than the room between the header and the save bar: a long package scrolls inside.
+                      maxHeight: 'calc(100dvh - var(--app-shell-header-height, 60px) - 112px)',
+                      overflowY: 'auto',
+                    }
+                  : undefined
+              }
             >
               <PricePanel items={priced} total={total} loading={editable && quote.isFetching} messages={messages} />
               {order && <StatusPanel order={order} me={me} onChanged={onChanged} />}
@@ -369,6 +417,22 @@ function OrderEditor({ desk, order, me }: { desk: OrderDesk; order?: OrderDetail
         {editable && (
           <Paper withBorder radius="md" p="sm" shadow="sm" pos="sticky" bottom={8} style={{ zIndex: 4 }}>
             <Group justify="flex-end" gap="sm">
+              {/* The live total stays in sight while the items are written (the price panel is below them on a phone). */}
+              {total !== null && (
+                // On a phone the total has a line of its own above the buttons (both buttons keep their words).
+                <Text
+                  size="sm"
+                  mr="auto"
+                  w={{ base: '100%', sm: 'auto' }}
+                  data-testid="order-bar-total"
+                  style={{ whiteSpace: 'nowrap' }}
+                >
+                  {t('orders.preview.total')}{' '}
+                  <Text span fw={700}>
+                    {formatAmount(total)}
+                  </Text>
+                </Text>
+              )}
               <Button variant="default" onClick={() => void navigate(`/app/${DESK_ENTITY[desk]}`)} disabled={saving}>
                 {t('actions.cancel')}
               </Button>

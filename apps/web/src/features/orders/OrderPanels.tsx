@@ -20,6 +20,8 @@ export interface PricedItem {
   name: string
   amount: number | string
   lines: QuoteLine[]
+  /** Days the item lacks stock on (the quote's warning or a refused save). */
+  short?: string[]
 }
 
 /** One item's priced lines: each day, then extras and fees, as the server computed them. */
@@ -28,13 +30,18 @@ function ItemLines({ item }: { item: PricedItem }) {
   return (
     <Box>
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text size="sm" fw={600} lineClamp={2}>
+        <Text size="sm" fw={600} lineClamp={3}>
           {item.position}. {item.name}
         </Text>
         <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
           {formatAmount(item.amount)}
         </Text>
       </Group>
+      {item.short && item.short.length > 0 && (
+        <Text size="xs" c="red.8" fw={600} mt={2}>
+          {t('orders.item.short', { days: item.short.map((d) => formatDate(d)).join(', ') })}
+        </Text>
+      )}
       <Table fz="xs" verticalSpacing={2} horizontalSpacing={4} mt={4}>
         <Table.Tbody>
           {item.lines.map((l, i) => (
@@ -42,9 +49,10 @@ function ItemLines({ item }: { item: PricedItem }) {
               <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                 {l.day ? formatDate(l.day) : t(`orders.preview.${l.type === 'fee' ? 'fee' : 'extra'}`)}
               </Table.Td>
-              <Table.Td>{lineLabel(l, item.name, t)}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'break-word' }}>{lineLabel(l, item.name, t)}</Table.Td>
+              {/* "1 × SAR 2.100" beside "SAR 2.100" says nothing: the count shows only when it multiplies. */}
               <Table.Td ta="right" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                {l.quantity} × {formatAmount(l.unit_price)}
+                {l.quantity === 1 ? '' : `${l.quantity} × ${formatAmount(l.unit_price)}`}
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {formatAmount(l.amount)}
@@ -206,7 +214,7 @@ export function StatusPanel({ order, me, onChanged }: { order: OrderDetail; me?:
         message={asking ? t(`orders.confirm.${asking}_message`) : ''}
         confirmLabel={asking ? t(`orders.actions.${asking}`) : ''}
         // "Cancel" would be ambiguous beside "Cancel order".
-        cancelLabel={t('orders.actions.keep')}
+        cancelLabel={asking === 'cancelled' ? t('orders.actions.keep') : undefined}
         color={asking === 'cancelled' ? 'red' : 'green'}
         onCancel={() => setAsking(null)}
         onConfirm={() => (asking ? move(asking) : undefined)}
@@ -259,7 +267,13 @@ export function PaymentsPanel({
     const res = await api.post<{ data: OrderDetail }>(`/orders/${order.id}/payments`, toBody(v))
     setSaving(false)
     if (res.ok) {
-      notifySuccess(t('notify.created_title'), t('orders.notify.payment', { amount: formatAmount(v.amount), code: order.code }))
+      const amount = Number(v.amount)
+      notifySuccess(
+        t('notify.created_title'),
+        amount < 0
+          ? t('orders.notify.refund', { amount: formatAmount(-amount), code: order.code })
+          : t('orders.notify.payment', { amount: formatAmount(amount), code: order.code }),
+      )
       const next = res.data.data
       form.setValues({ ...initial(), amount: Number(next.balance) > 0 ? Number(next.balance) : '' })
       form.resetDirty()
@@ -287,18 +301,19 @@ export function PaymentsPanel({
       <Title order={4} mb="sm">
         {t('orders.payments.title')}
       </Title>
-      <Grid gap="xs" mb="sm">
+      {/* One row each, the figure on the right: an amount with cents stays on one line in the narrow column. */}
+      <Stack gap={2} mb="sm">
         {(['total', 'paid', 'balance'] as const).map((k) => (
-          <Grid.Col key={k} span={4}>
-            <Text size="xs" c="dimmed">
+          <Group key={k} justify="space-between" wrap="nowrap" gap="xs">
+            <Text size="sm" c="dimmed">
               {t(`orders.payments.${k}`)}
             </Text>
-            <Text fw={700} size="sm" data-testid={`order-${k}`}>
+            <Text fw={700} size="sm" data-testid={`order-${k}`} style={{ whiteSpace: 'nowrap' }}>
               {formatAmount(order[k])}
             </Text>
-          </Grid.Col>
+          </Group>
         ))}
-      </Grid>
+      </Stack>
       {order.payments.length === 0 ? (
         <Text size="sm" c="dimmed" mb="sm">
           {t('orders.payments.none')}
@@ -310,6 +325,7 @@ export function PaymentsPanel({
               <Box miw={0}>
                 <Text size="sm">
                   {formatDate(p.paid_at)} · {t(`orders.methods.${p.method}`)}
+                  {Number(p.amount) < 0 && ` · ${t('orders.payments.refund')}`}
                 </Text>
                 {p.reference && (
                   <Text size="xs" c="dimmed" truncate>

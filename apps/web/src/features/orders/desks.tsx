@@ -33,7 +33,7 @@ export function deskResource(desk: OrderDesk) {
             {row.code}
           </Anchor>
         ),
-        { width: 160, sort: 'code' },
+        { width: 150, sort: 'code' },
       ),
       col.text('customer_name'),
       col.custom('start_date', (row) => formatDateSpan(row.start_date, row.end_date), { width: 140 }),
@@ -42,7 +42,8 @@ export function deskResource(desk: OrderDesk) {
       col.money('total', { width: 110, hiddenBelow: 'sm' }),
       col.money('paid', { width: 110, hiddenBelow: 'sm' }),
       col.money('balance', { width: 110 }),
-      col.badge('status', { colors: STATUS_COLORS, labelPrefix: 'orders.status.', width: 130 }),
+      // Wide enough for the longest status in either language ("DIKONFIRMASI" was cut to "DIKONFIR…").
+      col.badge('status', { colors: STATUS_COLORS, labelPrefix: 'orders.status.', width: 150 }),
     ],
     defaultSort: 'created_at',
     exportFormats: ['csv', 'xlsx'],

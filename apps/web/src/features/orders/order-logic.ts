@@ -3,10 +3,12 @@ import {
   DESK_OF_KIND,
   ORDER_DESKS,
   ORDER_TRANSITIONS,
+  issueMessage,
   orderItemInputSchema,
   type OrderDesk,
   type OrderItemKind,
   type OrderStatus,
+  type ZodIssueWithInput,
 } from '@app/shared'
 import dayjs from 'dayjs'
 
@@ -155,6 +157,21 @@ export function quotable(values: OrderFormValues): { body: ReturnType<typeof ord
     body: { ...body, customer: { ...body.customer, name: body.customer.name.length >= 2 ? body.customer.name : 'Quote' }, items },
     positions,
   }
+}
+
+/**
+ * Why an item whose fields are all filled in cannot be quoted: the first rule
+ * it breaks (check-out not after check-in, an end day before the start), as a
+ * zod issue and the field it belongs to. `null` while a field is still missing
+ * (the preview then says the item is not complete) or when the item is fine.
+ */
+export function itemProblem(item: ItemValues): { field: string; issue: ZodIssueWithInput } | null {
+  const r = orderItemInputSchema.safeParse(itemPayload(item), { reportInput: true })
+  if (r.success) return null
+  const issues = r.error.issues as ZodIssueWithInput[]
+  if (issues.some((i) => issueMessage(i).key === 'required')) return null
+  const issue = issues[0]!
+  return { field: String(issue.path.at(-1) ?? 'kind'), issue }
 }
 
 /** A 409 shortfall (`errors: { "items.0": ["2026-12-03"] }`) as days per form position. */
