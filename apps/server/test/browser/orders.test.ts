@@ -12,8 +12,9 @@ import { SCREENSHOT_DIR, startBrowserEnv, type BrowserEnv } from './harness.js'
  *   written, saved with a double click (one order: the Idempotency-Key),
  *   confirmed, paid in full (balance 0, status paid) and completed; it shows
  *   on all three desks;
- * - an order that would oversell a room: refused (409), the item naming the
- *   days that lack stock, nothing booked.
+ * - an order that would oversell a room: warned by the live quote, refused
+ *   (409) when saved anyway, the item naming the days that lack stock, nothing
+ *   booked; the other order cancelled (its dialog keeps or cancels) frees them.
  */
 let env: BrowserEnv
 let owner: Actor
@@ -75,14 +76,20 @@ interface Texts {
   /** The question before completing, and its button that keeps the order as it is. */
   completeTitle: (code: string) => string
   keep: string
+  cancel: string
   /** The payment's message names the order. */
   paid: (code: string) => string
   addPayment: string
   reference: string
   exportLabel: string
-  status: Record<'pending' | 'confirmed' | 'paid' | 'completed', string>
+  status: Record<'pending' | 'confirmed' | 'paid' | 'completed' | 'cancelled', string>
   short: string
   refused: string
+  amount: string
+  refundNote: (amount: string) => string
+  refund: string
+  cancelOrder: string
+  keepOrder: string
   months: string[]
 }
 
@@ -122,13 +129,19 @@ const EN: Texts = {
   complete: 'Complete',
   completeTitle: (code) => `Complete ${code}?`,
   keep: 'Keep the order',
+  cancel: 'Cancel',
   paid: (code) => `was recorded on order ${code}`,
   addPayment: 'Add payment',
   reference: 'Reference',
   exportLabel: 'Export',
-  status: { pending: 'Pending', confirmed: 'Confirmed', paid: 'Paid', completed: 'Completed' },
+  status: { pending: 'Pending', confirmed: 'Confirmed', paid: 'Paid', completed: 'Completed', cancelled: 'Cancelled' },
   short: 'Not enough stock on',
   refused: 'Order refused',
+  amount: 'Amount',
+  refundNote: (amount) => `A refund of ${amount} was recorded`,
+  refund: 'Refund',
+  cancelOrder: 'Cancel order',
+  keepOrder: 'Keep the order',
   months: [
     'January',
     'February',
@@ -180,13 +193,19 @@ const ID: Texts = {
   complete: 'Selesaikan',
   completeTitle: (code) => `Selesaikan ${code}?`,
   keep: 'Pertahankan pesanan',
+  cancel: 'Batal',
   paid: (code) => `telah dicatat pada pesanan ${code}`,
   addPayment: 'Tambah pembayaran',
   reference: 'Referensi',
   exportLabel: 'Ekspor',
-  status: { pending: 'Tertunda', confirmed: 'Dikonfirmasi', paid: 'Lunas', completed: 'Selesai' },
+  status: { pending: 'Tertunda', confirmed: 'Dikonfirmasi', paid: 'Lunas', completed: 'Selesai', cancelled: 'Dibatalkan' },
   short: 'Stok tidak cukup pada',
   refused: 'Pesanan ditolak',
+  amount: 'Jumlah',
+  refundNote: (amount) => `Pengembalian dana ${amount} telah dicatat`,
+  refund: 'Pengembalian dana',
+  cancelOrder: 'Batalkan pesanan',
+  keepOrder: 'Pertahankan pesanan',
   months: [
     'Januari',
     'Februari',
@@ -422,6 +441,11 @@ async function packageJourney(texts: Texts, offset: number, customer: string) {
   const quote = await post<{ total: number }>('/orders/quote', body)
   expect(quote.total).toBe(5301)
   await expect.poll(() => price.getByTestId('order-total').textContent(), { timeout: 10_000 }).toContain(sar(quote.total))
+  // The same total stays in sight in the save bar, whatever is scrolled (the price panel is below the items on a phone).
+  await expect.poll(() => page.getByTestId('order-bar-total').textContent()).toContain(sar(quote.total))
+  // A day line's count shows only when it multiplies: "2 × SAR 250" for the seats, not "1 × SAR 900" beside SAR 900.
+  expect(await price.getByText('1 ×').count()).toBe(0)
+  await price.getByText(`2 × ${sar(250)}`).waitFor()
   await viewportShot(page, shot('01-package-quoted'))
   await env.screenshot(page, shot('02-package-quoted-full'))
 
@@ -445,7 +469,14 @@ async function packageJourney(texts: Texts, offset: number, customer: string) {
   await page.getByRole('button', { name: texts.confirm, exact: true }).click()
   await expect.poll(() => status.textContent()).toBe(texts.status.confirmed)
   const payments = page.getByRole('region', { name: /Payments|Pembayaran/ })
-  // The amount starts at the balance; a transfer with a reference.
+  // A deposit first: the order stays confirmed with the rest to pay.
+  await field(payments, texts.amount).fill('1000')
+  await field(payments, texts.reference).fill('DP-7780')
+  await payments.getByRole('button', { name: texts.addPayment }).click()
+  await expect.poll(() => payments.getByTestId('order-balance').textContent()).toBe(sar(4301))
+  expect(await status.textContent()).toBe(texts.status.confirmed)
+  // Then the rest: the amount starts at the balance; a transfer with a reference.
+  await expect.poll(() => field(payments, texts.amount).inputValue()).toBe(sar(4301))
   await field(payments, texts.reference).fill('TRX-7781')
   await viewportShot(page, shot('03-order-confirmed'))
   await payments.getByRole('button', { name: texts.addPayment }).click()
@@ -454,10 +485,23 @@ async function packageJourney(texts: Texts, offset: number, customer: string) {
   await expect.poll(() => payments.getByTestId('order-paid').textContent()).toBe(sar(5301))
   await payments.getByText('TRX-7781').waitFor()
   await notification(page, texts.paid(code)).waitFor()
-  // Completing cannot be undone: the one confirmation asks first, naming the order; "Keep the order" leaves it.
+  // A refund is a negative payment: it reopens the balance (back to confirmed), is called a refund, and is paid again.
+  await field(payments, texts.amount).fill('-301')
+  await payments.getByRole('button', { name: texts.addPayment }).click()
+  await notification(page, texts.refundNote(sar(301))).waitFor()
+  await expect.poll(() => status.textContent()).toBe(texts.status.confirmed)
+  await expect.poll(() => payments.getByTestId('order-balance').textContent()).toBe(sar(301))
+  await payments
+    .getByRole('listitem')
+    .filter({ hasText: texts.refund })
+    .filter({ hasText: sar(-301) })
+    .waitFor()
+  await payments.getByRole('button', { name: texts.addPayment }).click()
+  await expect.poll(() => status.textContent()).toBe(texts.status.paid)
+  // Completing cannot be undone: the one confirmation asks first, naming the order; Cancel leaves it.
   await page.getByRole('button', { name: texts.complete, exact: true }).click()
   let ask = page.getByRole('dialog', { name: texts.completeTitle(code) })
-  await ask.getByRole('button', { name: texts.keep }).click()
+  await ask.getByRole('button', { name: texts.cancel, exact: true }).click()
   await ask.waitFor({ state: 'hidden' })
   expect(await status.textContent()).toBe(texts.status.paid)
   await page.getByRole('button', { name: texts.complete, exact: true }).click()
@@ -479,7 +523,7 @@ async function packageJourney(texts: Texts, offset: number, customer: string) {
   expect(saved.body.data.status).toBe('completed')
   expect(Number(saved.body.data.paid)).toBe(5301)
   expect(saved.body.data.balance).toBe(0)
-  expect(saved.body.data.payments).toHaveLength(1)
+  expect(saved.body.data.payments).toHaveLength(4)
 
   // A package appears on every desk it touches.
   for (const [route, heading] of [
@@ -558,18 +602,41 @@ async function refusedJourney(texts: Texts, offset: number, customer: string) {
   // The hotel follows the room chosen.
   await expect.poll(() => field(stay, texts.hotel).inputValue()).toBe('Hilton Suites Makkah')
   await expect.poll(() => page.getByTestId('order-total').textContent(), { timeout: 10_000 }).toContain(sar(4 * 900))
+  // The live quote already warns, on the item and in the price, before anything is sent.
+  const days = `${texts.short} ${dmy(day(offset + 1))}, ${dmy(day(offset + 2))}`
+  const alert = stay.getByRole('alert')
+  await expect.poll(() => alert.textContent(), { timeout: 10_000 }).toBe(days)
+  await page
+    .getByRole('region', { name: /Price|Harga/ })
+    .getByText(days)
+    .waitFor()
+  // Saving anyway is refused by the server (409) with the same days.
   await page.getByRole('button', { name: texts.createOrder }).click()
   await notification(page, texts.refused).waitFor()
-  const alert = stay.getByRole('alert')
-  await alert.waitFor()
-  expect(await alert.textContent()).toBe(`${texts.short} ${dmy(day(offset + 1))}, ${dmy(day(offset + 2))}`)
+  expect(await alert.textContent()).toBe(days)
   await viewportShot(page, shot('09-refused'))
   expect(new URL(page.url()).pathname).toBe('/app/order_hotel/create')
   const none = await call<{ data: OrderRow[] }>('GET', `/orders?search=${encodeURIComponent(customer)}`)
   expect(none.body.data).toHaveLength(0)
-  // Changing the item clears the days (they belonged to the order as it was sent).
-  await field(stay, texts.adults).fill('1')
-  await alert.waitFor({ state: 'detached' })
+  // Moved onto free nights (the fourth night alone), the warning goes.
+  await pickDay(page, stay, texts.checkIn, day(offset + 3), texts)
+  await alert.waitFor({ state: 'detached', timeout: 10_000 })
+
+  // The walk-in is cancelled from its page: the dialog keeps the order or cancels it (two different words),
+  // and the nights are free again: the same stay is now quoted without a warning.
+  const walkIn = await call<{ data: OrderRow[] }>('GET', `/orders?search=${encodeURIComponent(`Walk-in ${texts.lang}`)}`)
+  const other = await openDesk(texts, `/app/order_hotel/${walkIn.body.data[0]!.id}`, walkIn.body.data[0]!.code)
+  await other.getByRole('button', { name: texts.cancelOrder, exact: true }).click()
+  const dialog = other.getByRole('dialog')
+  await dialog.getByRole('button', { name: texts.keepOrder }).waitFor()
+  await viewportShot(other, shot('09b-cancel-dialog'))
+  await dialog.getByRole('button', { name: texts.cancelOrder }).click()
+  await expect.poll(() => other.getByTestId('order-status').textContent()).toBe(texts.status.cancelled)
+  await other.close()
+  await pickDay(page, stay, texts.checkIn, day(offset), texts)
+  await expect.poll(() => page.getByTestId('order-total').textContent(), { timeout: 10_000 }).toContain(sar(4 * 900))
+  await page.waitForTimeout(1_000)
+  expect(await alert.count()).toBe(0)
   await page.close()
 }
 
