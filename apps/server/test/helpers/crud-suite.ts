@@ -229,15 +229,25 @@ export function crudSuite(cases: CrudCase[]) {
       [`${nf} too long`, { [nf]: 'x'.repeat(192) }, nf],
       [`${nf} as a number`, { [nf]: 5 }, nf],
       ...c.invalid,
-    ] as Array<[string, Change, string]>)('refuses %s with 422 and a message for the field', async (_what, change, field) => {
-      const bad = { ...body(50, 'Bad'), ...(typeof change === 'function' ? change(ctx) : change) }
-      const created = await api('POST', `/${c.name}`, ctx.owner, bad)
-      expect(created.statusCode, created.body).toBe(422)
-      expect(created.json().errors[field]).toEqual([expect.any(String)])
-      const updated = await api('PUT', `/${c.name}/${rows[0]!.id}`, ctx.owner, bad)
-      expect(updated.statusCode).toBe(422)
-      expect(updated.json().errors[field]).toEqual([expect.any(String)])
-    })
+    ] as Array<[string, Change, string]>)(
+      'refuses %s with 422 and a message for the field, writing nothing',
+      async (_what, change, field) => {
+        const bad = { ...body(50, 'Bad'), ...(typeof change === 'function' ? change(ctx) : change) }
+        const total = async () => (await list('size=1')).pagination.total
+        const target = rows[0]!.id
+        const before = { total: await total(), row: (await api('GET', `/${c.name}/${target}`)).json().data }
+        const created = await api('POST', `/${c.name}`, ctx.owner, bad)
+        expect(created.statusCode, created.body).toBe(422)
+        expect(created.json()).toEqual({ message: expect.any(String), errors: expect.any(Object) })
+        expect(created.json().errors[field]).toEqual([expect.any(String)])
+        const updated = await api('PUT', `/${c.name}/${target}`, ctx.owner, bad)
+        expect(updated.statusCode).toBe(422)
+        expect(updated.json().errors[field]).toEqual([expect.any(String)])
+        // Nothing half-written: no new row, and the row the update aimed at (with its child lists) unchanged.
+        expect(await total()).toBe(before.total)
+        expect((await api('GET', `/${c.name}/${target}`)).json().data).toEqual(before.row)
+      },
+    )
 
     it('names the field in the chosen language', async () => {
       const { change, field, message } = c.localized ?? { change: { name: '' }, field: 'name', message: 'Nama Wajib Diisi' }

@@ -564,7 +564,7 @@ describe('hotels: deletes', () => {
     expect(after).toMatchObject({ facilities: [ref.facility], services: [], types: [], category_id: null, category: null })
   })
 
-  it('refuses to delete a location used by hotels: 409 with the count', async () => {
+  it('refuses to delete a location used by hotels: 409 naming what uses it and how many, in both languages', async () => {
     const loc = await post('/locations', {
       name: 'Jeddah',
       description: '<p>Kota</p>',
@@ -577,7 +577,10 @@ describe('hotels: deletes', () => {
     await post('/hotels', full({ name: 'Hotel Jeddah 2', location_id: loc.id }))
     const res = await api('DELETE', `/locations/${loc.id}`)
     expect(res.statusCode).toBe(409)
-    expect(res.json().message).toContain('2')
+    expect(res.json()).toEqual({ message: 'Still in use (Hotels: 2); remove or change those first.' })
+    const id = await api('DELETE', `/locations/${loc.id}`, undefined, owner, 'id')
+    expect(id.json().message).toBe('Masih digunakan (Hotel: 2); hapus atau ubah data tersebut terlebih dahulu.')
+    expect((await api('GET', `/locations/${loc.id}`)).statusCode).toBe(200)
   })
 })
 
@@ -630,6 +633,8 @@ describe('hotels: the spec multipart form', () => {
   it('refuses a 6th gallery file and hotel_policy that is not JSON, writing nothing', async () => {
     const png = await makeImage('png')
     const before = await childCounts()
+    const stored = async () => Number((await t.app.db.select({ n: count() }).from(uploads))[0]!.n)
+    const uploadsBefore = await stored()
     const six = Array.from({ length: 6 }, (_, i) => ({
       name: 'gallery_images',
       value: png,
@@ -639,6 +644,7 @@ describe('hotels: the spec multipart form', () => {
     const res = await send('POST', '/hotels', formOf(full({ name: 'Hotel Six' }), six))
     expect(res.statusCode).toBeGreaterThanOrEqual(400)
     expect(res.statusCode).toBeLessThan(500)
+    expect(res.json()).toMatchObject({ message: expect.any(String) })
     const bad = await send(
       'POST',
       '/hotels',
@@ -647,6 +653,8 @@ describe('hotels: the spec multipart form', () => {
     expect(bad.statusCode).toBe(422)
     expect(Object.keys(bad.json().errors)).toEqual(['hotel_policy'])
     expect(await childCounts()).toEqual(before)
+    // The files read before the refusal are not kept either.
+    expect(await stored()).toBe(uploadsBefore)
   })
 })
 

@@ -297,9 +297,11 @@ describe('room availability: bad input leaves nothing written', () => {
       blocked: false,
     })
     expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ message: 'Data Not Found' })
     expect(await daysOf(foreign.id)).toBe(0)
     const read = await api('GET', `/rooms_availibility?room_id=${foreign.id}&start_date=2026-03-01&end_date=2026-03-31`)
     expect(read.statusCode).toBe(404)
+    expect(read.json()).toEqual({ message: 'Data Not Found' })
   })
 
   it('says the limit in Indonesian', async () => {

@@ -133,9 +133,14 @@ describe('rooms', () => {
 
   it('keeps codes unique within a hotel, whatever their case, but not across hotels', async () => {
     await post('/rooms', room({ code: 'DBL' }))
-    const clash = await api('POST', '/rooms', room({ code: 'dbl' }))
+    const before = Number((await t.app.db.select({ n: count() }).from(rooms))[0]!.n)
+    const links = Number((await t.app.db.select({ n: count() }).from(roomAttributes))[0]!.n)
+    const clash = await api('POST', '/rooms', room({ code: 'dbl', attributes_list: [ids.ac] }))
     expect(clash.statusCode).toBe(409)
     expect(clash.json()).toEqual({ message: 'Name in Used', errors: { code: ['Name in Used'] } })
+    // Nothing half-written: neither the room nor its attribute links.
+    expect(Number((await t.app.db.select({ n: count() }).from(rooms))[0]!.n)).toBe(before)
+    expect(Number((await t.app.db.select({ n: count() }).from(roomAttributes))[0]!.n)).toBe(links)
     await post('/rooms', room({ code: 'DBL', hotel_id: ids.hotel2 }))
   })
 

@@ -112,6 +112,7 @@ describe('transportation calendar', () => {
     ['a day that does not exist', { start_date: '2026-02-30', end_date: '2026-03-01' }, 'start_date'],
     ['a sale price above the price', { price: 100, sale_price: 150 }, 'sale_price'],
     ['a negative sale price', { sale_price: -5 }, 'sale_price'],
+    ['a negative price', { price: -1, sale_price: 0 }, 'price'],
     ['a non-numeric price', { price: 'abc' }, 'price'],
     ['blocked as maybe', { blocked: 'maybe' }, 'blocked'],
     // Tuesday 1 to Saturday 5 December 2026 has no Sunday: nothing to write is an error, not a silent 200.
@@ -130,9 +131,14 @@ describe('transportation calendar', () => {
   })
 
   it("answers 404 for a missing vehicle or another company's, on both calls", async () => {
-    expect((await write({ transportation_id: 99_999_999 })).statusCode).toBe(404)
-    expect((await write({ transportation_id: foreignVehicle })).statusCode).toBe(404)
-    expect((await month(foreignVehicle)).statusCode).toBe(404)
+    for (const res of [
+      await write({ transportation_id: 99_999_999 }),
+      await write({ transportation_id: foreignVehicle }),
+      await month(foreignVehicle),
+    ]) {
+      expect(res.statusCode).toBe(404)
+      expect(res.json()).toEqual({ message: 'Data Not Found' })
+    }
     expect(await days(foreignVehicle)).toBe(0)
   })
 

@@ -4,12 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.js'
 import { catalogueFixtures, type CatalogueFixtures } from '../../../test/helpers/catalogue.js'
 import { createCompany, type Actor } from '../../../test/helpers/fixtures.js'
+import { makeImage, multipart, type FormPart } from '../../../test/helpers/images.js'
 import {
   transportationAttributes,
   transportationFaqs,
   transportationPricesExtra,
   transportations,
   transportationServicePrices,
+  uploads,
 } from '../../db/schema/index.js'
 
 /**
@@ -70,6 +72,8 @@ const counts = async () => {
     attributes: await n(transportationAttributes),
   }
 }
+
+const uploadCount = async () => Number((await t.app.db.select({ n: count() }).from(uploads))[0]!.n)
 
 beforeAll(async () => {
   t = await buildTestApp()
@@ -165,9 +169,9 @@ describe('transportations: one write for the vehicle and its lists', () => {
     expect(row.content).toBe('<p>Hi <a>x</a></p>')
   })
 
-  it('accepts a multipart form with lists as JSON text and numbers as text', async () => {
-    const boundary = '----transport'
-    const parts: Record<string, string> = {
+  it('accepts the multipart form: lists as JSON text, numbers as text, repeated gallery files and a featured image', async () => {
+    const png = await makeImage('png')
+    const text: Record<string, string> = {
       name: 'Multipart Van',
       status: 'draft',
       is_featured: 'false',
@@ -183,20 +187,55 @@ describe('transportations: one write for the vehicle and its lists', () => {
       faqs: JSON.stringify([{ title: 'Seats?', content: 'Seven seats.' }]),
       attributes_list: JSON.stringify([mine.attribute.transportation]),
     }
-    const payload =
-      Object.entries(parts)
-        .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-        .join('') + `--${boundary}--\r\n`
+    const files: FormPart[] = [
+      { name: 'featured_image', value: await makeImage('jpeg'), filename: 'front.jpg', contentType: 'image/jpeg' },
+      ...[0, 1].map((i) => ({ name: 'gallery', value: png, filename: `inside${i}.png`, contentType: 'image/png' })),
+    ]
+    const form = multipart([...Object.entries(text).map(([name, value]) => ({ name, value })), ...files])
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/transportations',
-      headers: { ...owner.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload,
+      headers: { ...owner.headers, ...form.headers },
+      payload: form.payload,
     })
-    // Without the uploads plugin the engine takes JSON only (415); with it, the form is read.
-    if (res.statusCode === 415) return
     expect(res.statusCode, res.body).toBe(200)
-    expect(res.json().data).toMatchObject({ price: 1250.5, sale_price: null, faqs: [{ title: 'Seats?' }] })
+    const row = res.json().data
+    expect(row).toMatchObject({ price: 1250.5, sale_price: null, faqs: [{ title: 'Seats?' }] })
+    expect(row.featured_image).toMatch(/^[a-f0-9]{32}\.jpg$/)
+    expect(row.gallery).toEqual([expect.stringMatching(/^[a-f0-9]{32}\.png$/), expect.stringMatching(/^[a-f0-9]{32}\.png$/)])
+    // An edit sends the names it keeps as text parts: one image removed, the featured image kept.
+    const edit = multipart([
+      ...Object.entries({ ...text, featured_image: row.featured_image }).map(([name, value]) => ({ name, value })),
+      { name: 'gallery', value: row.gallery[1] },
+    ])
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/transportations/${row.id}`,
+      headers: { ...owner.headers, ...edit.headers },
+      payload: edit.payload,
+    })
+    expect(put.statusCode, put.body).toBe(200)
+    expect(put.json().data).toMatchObject({ gallery: [row.gallery[1]], featured_image: row.featured_image })
+  })
+
+  it('refuses a multipart form with broken JSON text: 422 on the field, no vehicle and no stored upload', async () => {
+    const before = { ...(await counts()), uploads: await uploadCount() }
+    const form = multipart([
+      ...Object.entries({ ...body(), name: 'Broken Form', faqs: '[{"title":' }).map(([name, value]) => ({
+        name,
+        value: String(value),
+      })),
+      { name: 'featured_image', value: await makeImage('jpeg'), filename: 'front.jpg', contentType: 'image/jpeg' },
+    ])
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/transportations',
+      headers: { ...owner.headers, ...form.headers },
+      payload: form.payload,
+    })
+    expect(res.statusCode, res.body).toBe(422)
+    expect(res.json()).toEqual({ message: expect.any(String), errors: { faqs: [expect.any(String)] } })
+    expect({ ...(await counts()), uploads: await uploadCount() }).toEqual(before)
   })
 })
 
