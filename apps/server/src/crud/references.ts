@@ -1,4 +1,4 @@
-import { count, eq, is } from 'drizzle-orm'
+import { count, eq, getTableName, is } from 'drizzle-orm'
 import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client.js'
 
@@ -36,12 +36,13 @@ export function foreignKeysTo(schema: Record<string, unknown>, target: PgTable):
   return out
 }
 
-/** How many rows still reference `id`, over every declared reference. */
-export async function countReferences(tx: Db, refs: Reference[], id: number): Promise<number> {
-  let total = 0
+/** How many rows of each table still reference `id`, over every declared reference (tables with none left out). */
+export async function countReferences(tx: Db, refs: Reference[], id: number): Promise<Array<{ table: string; count: number }>> {
+  const byTable = new Map<string, number>()
   for (const r of refs) {
     const [row] = await (tx.select({ n: count() }).from(r.table as any) as any).where(eq(r.column, id))
-    total += Number(row?.n ?? 0)
+    const n = Number(row?.n ?? 0)
+    if (n > 0) byTable.set(getTableName(r.table), (byTable.get(getTableName(r.table)) ?? 0) + n)
   }
-  return total
+  return [...byTable].map(([table, n]) => ({ table, count: n }))
 }

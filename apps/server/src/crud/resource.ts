@@ -8,6 +8,7 @@ import type { Db } from '../db/client.js'
 import { requireAuth, sessionRow, type Access } from '../plugins/auth.js'
 import type { RowRead, SessionUser } from '../lib/sessions.js'
 import { inUse, notFound } from '../lib/errors.js'
+import { requestLocale } from '../lib/i18n.js'
 import { bodyHook, samePathId, type BodyShape } from './body.js'
 import { checkImages, imageValues, type ImagePaths } from './images.js'
 import { loadChildren, writeChildren, type ChildList } from './children.js'
@@ -300,8 +301,8 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
             const items = opts.booked.items ?? { table, column: table.id }
             await refuseBookedItems(tx as unknown as Db, opts.booked.kind, items.table, items.column, req.params.id)
           }
-          const used = await countReferences(tx as unknown as Db, referencesOf(), req.params.id)
-          if (used > 0) throw inUse(used)
+          const uses = await countReferences(tx as unknown as Db, referencesOf(), req.params.id)
+          if (uses.length > 0) throw inUse(uses, requestLocale(req))
           if (opts.images) {
             unused = imageValues(await getDetail(tx as unknown as Db, auth, req.params.id), opts.images).map((r) => r.name)
           }

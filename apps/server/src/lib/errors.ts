@@ -1,3 +1,6 @@
+import type { Locale } from '@app/shared'
+import { tableLabel } from './i18n.js'
+
 /**
  * Named HTTP errors thrown by services and routes; the one error handler
  * (plugins/errors.ts) turns them into DESIGN §3's body `{ message, errors }`.
@@ -24,4 +27,13 @@ export const notFound = (key = 'not_found') => new HttpError(404, key)
 export const conflict = (key = 'name_in_used', fields?: Fields, params: Record<string, string | number> = {}) =>
   new HttpError(409, key, params, fields)
 export const unprocessable = (fields: NonNullable<Fields>, key = 'validation_failed') => new HttpError(422, key, {}, fields)
-export const inUse = (count: number) => new HttpError(409, 'in_use', { count })
+/**
+ * 409 for a row other rows still need, naming them (DESIGN §3 "409 with how
+ * many rows use it"): "Still in use (Hotels: 2, Train Routes: 1)". Tables are
+ * labelled by the `table.<name>` messages their modules register.
+ */
+export const inUse = (uses: Array<{ table: string; count: number }>, locale: Locale) =>
+  new HttpError(409, 'in_use_by', {
+    count: uses.reduce((sum, u) => sum + u.count, 0),
+    uses: uses.map((u) => `${tableLabel(locale, u.table)}: ${u.count}`).join(', '),
+  })

@@ -46,6 +46,18 @@ export function fieldLabel(locale: Locale, path: string): string {
     .join(' ')
 }
 
+/** A table's name for people (`table.train_routes` registered by its module), else its words capitalized. */
+export function tableLabel(locale: Locale, table: string): string {
+  const key = `table.${table}`
+  const text = t(locale, key)
+  if (text !== key) return text
+  return table
+    .split('_')
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join(' ')
+}
+
 let defaultLocale: Locale = 'en'
 export function setDefaultLocale(l: Locale) {
   defaultLocale = l
@@ -77,6 +89,7 @@ registerMessages({
     name_in_used: 'Name in Used',
     slug_in_used: 'Slug in Used',
     in_use: 'Still used by {count} row(s); remove those first.',
+    in_use_by: 'Still in use ({uses}); remove or change those first.',
     too_large: 'The request is too large.',
     unsupported_media_type: 'Unsupported media type.',
     rate_limited: 'Please Wait: Please Try again in {minutes} Minute',
@@ -105,6 +118,7 @@ registerMessages({
     name_in_used: 'Nama Sudah Digunakan',
     slug_in_used: 'Slug Sudah Digunakan',
     in_use: 'Masih digunakan oleh {count} data; hapus data tersebut terlebih dahulu.',
+    in_use_by: 'Masih digunakan ({uses}); hapus atau ubah data tersebut terlebih dahulu.',
     too_large: 'Permintaan terlalu besar.',
     unsupported_media_type: 'Jenis media tidak didukung.',
     rate_limited: 'Mohon Tunggu: Silakan Coba lagi dalam {minutes} Menit',

@@ -196,7 +196,7 @@ describe('attribute values', () => {
     await dialog(page).getByRole('button', { name: 'Delete', exact: true }).click()
     const failed = notification(page, 'Failed Deleted')
     await failed.waitFor()
-    expect(await failed.textContent()).toContain('Still used by 4 row(s); remove those first.')
+    expect(await failed.textContent()).toContain('Still in use (Attribute Values: 4); remove or change those first.')
     await env.screenshot(page, 'attributes-07-group-in-use-en')
     expect(await page.getByRole('row').filter({ hasText: 'Bus Seats' }).count()).toBe(1)
   })

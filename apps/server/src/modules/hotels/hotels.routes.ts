@@ -49,11 +49,13 @@ registerMessages({
     [PRICE_REQUIRED_KEY]: 'Price Must Be Set',
     [YOUTUBE_INVALID_KEY]: '{field} must be an https link to youtube.com or youtu.be',
     [PERCENT_MAX_KEY]: '{field} cannot be above 100 percent',
+    'table.hotels': 'Hotels',
   },
   id: {
     [PRICE_REQUIRED_KEY]: 'Harga Harus Ditetapkan',
     [YOUTUBE_INVALID_KEY]: '{field} harus tautan https ke youtube.com atau youtu.be',
     [PERCENT_MAX_KEY]: '{field} tidak boleh lebih dari 100 persen',
+    'table.hotels': 'Hotel',
   },
 })
 registerFieldLabels({

@@ -23,8 +23,14 @@ import { sanitizeOptionalRichText, sanitizeRichText } from '../../lib/rich-text.
 type LocationInput = z.infer<typeof locationInputSchema>
 
 registerMessages({
-  en: { 'locations.parent_cycle': '{field} cannot be the location itself or one of its sub-locations' },
-  id: { 'locations.parent_cycle': '{field} tidak boleh lokasi itu sendiri atau salah satu sub-lokasinya' },
+  en: {
+    'locations.parent_cycle': '{field} cannot be the location itself or one of its sub-locations',
+    'table.locations': 'Sub-locations',
+  },
+  id: {
+    'locations.parent_cycle': '{field} tidak boleh lokasi itu sendiri atau salah satu sub-lokasinya',
+    'table.locations': 'Sub-lokasi',
+  },
 })
 registerFieldLabels({
   en: { parent_id: 'Parent', lat: 'Latitude', long: 'Longitude', description_en: 'Description (English)' },

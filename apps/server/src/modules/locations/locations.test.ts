@@ -231,7 +231,7 @@ describe('locations: the parent tree', () => {
     await create({ name: 'Hejaz South', parent_id: top.id })
     const res = await api('DELETE', `/locations/${top.id}`)
     expect(res.statusCode).toBe(409)
-    expect(res.json().message).toBe('Still used by 2 row(s); remove those first.')
+    expect(res.json().message).toBe('Still in use (Sub-locations: 2); remove or change those first.')
     expect((await api('GET', `/locations/${top.id}`)).statusCode).toBe(200)
   })
 })

@@ -167,7 +167,7 @@ describe('attribute groups', () => {
       )
     const refused = await api('DELETE', `/group_attributes/${group.id}`)
     expect(refused.statusCode).toBe(409)
-    expect(refused.json().message).toBe('Still used by 2 row(s); remove those first.')
+    expect(refused.json().message).toBe('Still in use (Attribute Values: 2); remove or change those first.')
     for (const v of values) expect((await api('DELETE', `/attributes/${v.id}`)).statusCode).toBe(200)
     expect((await api('DELETE', `/group_attributes/${group.id}`)).statusCode).toBe(200)
   })

@@ -14,8 +14,8 @@ export const exportColumns = (...names: string[]): ExportColumn[] =>
   names.map((header) => ({ header, value: (row) => row[header] }))
 
 registerMessages({
-  en: { 'field.not_found': '{field} does not exist' },
-  id: { 'field.not_found': '{field} tidak ditemukan' },
+  en: { 'field.not_found': '{field} does not exist', 'table.attributes': 'Attribute Values' },
+  id: { 'field.not_found': '{field} tidak ditemukan', 'table.attributes': 'Nilai Atribut' },
 })
 registerFieldLabels({
   en: { group_id: 'Group Attribute', option_type: 'Option Type', is_active: 'Is Active' },

@@ -133,11 +133,28 @@ describe('train routes: answers and references', () => {
     const a = await mk('Station A')
     const b = await mk('Station B')
     const route = await create({ from_id: a, to_id: b })
-    for (const id of [a, b]) {
-      const res = await api('DELETE', `/locations/${id}`)
-      expect(res.statusCode).toBe(409)
-      expect(res.json().message).toContain('1')
-    }
+    const vehicle = await api('POST', '/transportations', {
+      name: 'Station shuttle',
+      min_reservation: 0,
+      max_day: 1,
+      price: 100,
+      location_id: a,
+      real_address: 'Station A forecourt',
+      lat: 21,
+      long: 39,
+      zoom: 12,
+    })
+    expect(vehicle.statusCode, vehicle.body).toBe(200)
+    const res = await api('DELETE', `/locations/${a}`)
+    expect(res.statusCode).toBe(409)
+    // Every kind of row that holds the place is named with its count.
+    expect(res.json().message).toMatch(
+      /^Still in use \((Train Routes: 1, Transportation: 1|Transportation: 1, Train Routes: 1)\)/,
+    )
+    expect((await api('DELETE', `/locations/${b}`)).json().message).toBe(
+      'Still in use (Train Routes: 1); remove or change those first.',
+    )
+    expect((await api('DELETE', `/transportations/${vehicle.json().data.id}`)).statusCode).toBe(200)
     expect((await api('DELETE', `/trains_route/${route.id}`)).statusCode).toBe(200)
     expect((await api('DELETE', `/locations/${a}`)).statusCode).toBe(200)
   })

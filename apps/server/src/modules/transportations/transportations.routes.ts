@@ -42,10 +42,12 @@ registerMessages({
   en: {
     sale_price_above_price: '{field} may not be above the price',
     money_decimals: '{field} has at most 2 decimals',
+    'table.transportations': 'Transportation',
   },
   id: {
     sale_price_above_price: '{field} tidak boleh melebihi harga',
     money_decimals: '{field} maksimal 2 angka desimal',
+    'table.transportations': 'Transportasi',
   },
 })
 registerFieldLabels({
@@ -62,7 +64,7 @@ registerFieldLabels({
     attributes_list: 'Attributes',
     car_type: 'Car Type',
     route_transportation: 'Route Transportation',
-    youtube: 'Youtube',
+    youtube: 'YouTube',
   },
   id: {
     price: 'Harga',
