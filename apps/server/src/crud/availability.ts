@@ -84,8 +84,13 @@ export interface AvailabilityOptions {
   checks?: readonly string[]
   /** Value columns: wire name -> day-table column and its schema. */
   values: Record<string, { column: PgColumn; schema: z.ZodType }>
-  /** What a day without a row shows, from the item (answered beside the days). */
-  defaults: (item: Record<string, any>) => Record<string, unknown>
+  /**
+   * What a day without a row shows, from the item and the read's keys (answered
+   * beside the days). `offered: false` says such a day is not sold at all (a
+   * train's other class runs only on its scheduled days); the values are then
+   * only a suggestion for the range dialog.
+   */
+  defaults: (item: Record<string, any>, keys: Record<string, unknown>) => Record<string, unknown>
   /** Refuses values an item does not allow (capacity above the room's stock): field -> the limit. */
   limits?: (values: Record<string, any>, item: Record<string, any>) => LimitError | undefined
   /**
@@ -299,7 +304,7 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
       ])
       return {
         data: rows,
-        defaults: opts.defaults(item),
+        defaults: opts.defaults(item, query),
         ...(stock ? { stock } : {}),
         pagination: pagination(rows.length, 0, Math.max(rows.length, 1)),
       }

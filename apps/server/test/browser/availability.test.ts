@@ -18,7 +18,7 @@ let env: BrowserEnv
 let owner: Actor
 let vehicles: { en: number; id: number }
 let room: number
-let route: number
+let routes: { en: number; id: number }
 
 async function api<T>(method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>): Promise<T> {
   const res = await env.app.inject({ method, url: `/api/v1${url}`, headers: owner.headers, payload })
@@ -64,6 +64,9 @@ interface Texts {
   denied: string
   economy: string
   mondayHeader: string
+  priceAdult: string
+  daysSaved: (n: number) => string
+  noService: string
 }
 
 const EN: Texts = {
@@ -95,6 +98,9 @@ const EN: Texts = {
   denied: 'Permission Denied',
   economy: 'Economy',
   mondayHeader: 'Monday',
+  priceAdult: 'Price Adult',
+  daysSaved: (n) => `updated: ${n} ${n === 1 ? 'day' : 'days'},`,
+  noService: 'No service',
 }
 const ID: Texts = {
   lang: 'id',
@@ -125,6 +131,9 @@ const ID: Texts = {
   denied: 'Akses Ditolak',
   economy: 'Ekonomi',
   mondayHeader: 'Senin',
+  priceAdult: 'Harga Dewasa',
+  daysSaved: (n) => `diperbarui: ${n} hari,`,
+  noService: 'Tidak beroperasi',
 }
 
 beforeAll(async () => {
@@ -183,22 +192,25 @@ beforeAll(async () => {
       max_children: 2,
     })
   ).id
-  route = (
-    await api<{ id: number }>('POST', '/trains_route', {
-      name: 'Haramain Express',
-      code: 'HHR-1',
-      from_id: places.locations[0],
-      to_id: places.locations[1],
-      departure_time: '22:30',
-      arrival_time: '01:15',
-      price_adult: 250,
-      price_children: 125,
-      max_passengers: 417,
-      bagage_checkin: 23,
-      bagage_cabin: 7,
-      train_type: 'business',
-    })
-  ).id
+  // One route per language: each run sets its schedules on a calendar that starts on the defaults.
+  const trainRoute = async (code: string) =>
+    (
+      await api<{ id: number }>('POST', '/trains_route', {
+        name: 'Haramain Express',
+        code,
+        from_id: places.locations[0],
+        to_id: places.locations[1],
+        departure_time: '22:30',
+        arrival_time: '01:15',
+        price_adult: 250,
+        price_children: 125,
+        max_passengers: 417,
+        bagage_checkin: 23,
+        bagage_cabin: 7,
+        train_type: 'business',
+      })
+    ).id
+  routes = { en: await trainRoute('HHR-1'), id: await trainRoute('HHR-2') }
 })
 afterAll(async () => {
   await env?.close()
@@ -285,7 +297,10 @@ async function vehicleJourney(texts: Texts, vehicleId: number) {
   d = await openRange(page, texts, '2026-12-25')
   await d.getByRole('radio', { name: texts.yes }).check()
   await d.getByRole('button', { name: texts.update, exact: true }).click()
-  await notification(page, texts.updated).first().waitFor()
+  await notification(page, texts.updated)
+    .filter({ hasText: texts.daysSaved(1) })
+    .first()
+    .waitFor()
   await expect.poll(() => day(page, '2026-12-25').getAttribute('data-state')).toBe('blocked')
   expect(await day(page, '2026-12-25').textContent()).toContain(texts.blockedBadge)
   await viewportShot(page, shot('03-month-stored-and-blocked'))
@@ -359,24 +374,94 @@ describe('availability calendar', () => {
       const price = texts.lang === 'en' ? '900' : '950'
       await field(d, texts.price).fill(price)
       await d.getByRole('button', { name: texts.update, exact: true }).click()
-      await notification(page, texts.updated).waitFor()
+      // The notification counts the days in the reader's language ("10 days", not "10 day(s)").
+      await notification(page, texts.updated)
+        .filter({ hasText: texts.daysSaved(10) })
+        .waitFor()
       await expect.poll(() => day(page, '2026-12-16').getAttribute('data-state')).toBe('stored')
       await expect.poll(() => day(page, '2026-12-07').textContent()).toContain(`SAR ${price}`)
       expect(await day(page, '2026-12-17').getAttribute('data-state')).toBe('default')
       await viewportShot(page, `availability-${texts.lang}-05b-room-range`)
 
-      await page.goto(`/app/train_route/${route}/availability?month=2026-12`)
+      // Block two days of that range (issue 9): both red, their price kept underneath.
+      const block = await openRange(page, texts, '2026-12-10', 10, 11)
+      await block.getByRole('radio', { name: texts.yes }).check()
+      await block.getByRole('button', { name: texts.update, exact: true }).click()
+      await block.waitFor({ state: 'hidden' })
+      for (const date of ['2026-12-10', '2026-12-11'])
+        await expect.poll(() => day(page, date).getAttribute('data-state')).toBe('blocked')
+      expect(await day(page, '2026-12-09').getAttribute('data-state')).toBe('stored')
+      expect(await day(page, '2026-12-12').getAttribute('data-state')).toBe('stored')
+      await viewportShot(page, `availability-${texts.lang}-05c-room-blocked`)
+      // The next month reads its own days (none stored), and back shows the range and the blocked days again.
+      const january = page.waitForResponse(
+        (r) => r.url().includes('/rooms_availibility?') && r.url().includes('start_date=2027-01-01'),
+      )
+      await page.getByRole('button', { name: texts.next }).click()
+      await january
+      await page.getByRole('heading', { name: texts.january }).waitFor()
+      await expect.poll(() => day(page, '2027-01-07').getAttribute('data-state')).toBe('default')
+      await page.getByRole('button', { name: texts.previous }).click()
+      await page.getByRole('heading', { name: texts.december }).waitFor()
+      await expect.poll(() => day(page, '2026-12-11').getAttribute('data-state')).toBe('blocked')
+      expect(await day(page, '2026-12-16').getAttribute('data-state')).toBe('stored')
+      const roomDays = await api<Array<{ date: string; price: number; blocked: boolean }>>(
+        'GET',
+        `/rooms_availibility?room_id=${room}&start_date=2026-12-01&end_date=2026-12-31`,
+      )
+      expect(roomDays.map((d) => `${d.date.slice(8)}${d.blocked ? 'B' : ''}`)).toEqual([
+        '07',
+        '08',
+        '09',
+        '10B',
+        '11B',
+        '12',
+        '13',
+        '14',
+        '15',
+        '16',
+      ])
+      expect(roomDays.every((d) => d.price === Number(price))).toBe(true)
+
+      await page.goto(`/app/train_route/${routes[texts.lang]}/availability?month=2026-12`)
       await page.getByRole('heading', { name: texts.trainTitle }).waitFor()
-      await page.getByRole('cell', { name: 'HHR-1' }).waitFor()
+      await page.getByRole('cell', { name: texts.lang === 'en' ? 'HHR-1' : 'HHR-2' }).waitFor()
       const trainDay = day(page, '2026-12-10')
       await expect.poll(() => trainDay.getAttribute('data-state')).toBe('default')
       expect(await trainDay.textContent()).toContain('SAR 250')
       expect(await trainDay.textContent()).toContain('417')
-      // The route's own type first; the other type is its own calendar.
+      // The route's own type first: business for the whole month.
+      let range = await openRange(page, texts, '2026-12-01', 1, 31)
+      await field(range, texts.priceAdult).fill('600')
+      await range.getByRole('button', { name: texts.update, exact: true }).click()
+      await range.waitFor({ state: 'hidden' })
+      await expect.poll(() => day(page, '2026-12-31').getAttribute('data-state')).toBe('stored')
+      expect(await day(page, '2026-12-10').textContent()).toContain('SAR 600')
+      // The other type is its own calendar: economy for the same month at its own price.
       const economy = page.waitForResponse((r) => r.url().includes('/trains_schedule?') && r.url().includes('train_type=economy'))
       await page.getByText(texts.economy, { exact: true }).click()
       await economy
+      // Orders sell the other class only on days its schedule has: without one the day reads "No service".
+      await expect.poll(() => day(page, '2026-12-10').getAttribute('data-state')).toBe('closed')
+      expect(await day(page, '2026-12-10').textContent()).toContain(texts.noService)
+      await viewportShot(page, `availability-${texts.lang}-06a-train-other-class`)
+      range = await openRange(page, texts, '2026-12-01', 1, 31)
+      await field(range, texts.priceAdult).fill('300')
+      await range.getByRole('button', { name: texts.update, exact: true }).click()
+      await range.waitFor({ state: 'hidden' })
+      await expect.poll(() => day(page, '2026-12-10').textContent()).toContain('SAR 300')
       await viewportShot(page, `availability-${texts.lang}-06-train`)
+      for (const [type, adult] of [
+        ['economy', 300],
+        ['business', 600],
+      ] as const) {
+        const days = await api<Array<{ price_adult: number; train_type: string }>>(
+          'GET',
+          `/trains_schedule?route_id=${routes[texts.lang]}&train_type=${type}&start_date=2026-12-01&end_date=2026-12-31`,
+        )
+        expect(days).toHaveLength(31)
+        expect(days.every((d) => d.price_adult === adult && d.train_type === type)).toBe(true)
+      }
       await page.setViewportSize({ width: 390, height: 844 })
       await viewportShot(page, `availability-${texts.lang}-07-train-phone`)
       await page.close()

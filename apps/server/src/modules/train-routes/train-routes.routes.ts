@@ -29,10 +29,12 @@ registerMessages({
   en: {
     'train.same_places': '{field} must be another place than From',
     'train.same_times': '{field} must differ from the departure time',
+    'table.train_routes': 'Train Routes',
   },
   id: {
     'train.same_places': '{field} harus tempat yang berbeda dari Asal',
     'train.same_times': '{field} harus berbeda dari waktu keberangkatan',
+    'table.train_routes': 'Rute Kereta',
   },
 })
 registerFieldLabels({
@@ -221,12 +223,15 @@ export const trainCalendar = defineAvailability({
     max_passengers: { column: trainSchedules.max_passengers, schema: TRAIN_AVAILABILITY.values.max_passengers! },
     blocked: { column: trainSchedules.blocked, schema: TRAIN_AVAILABILITY.values.blocked! },
   },
-  defaults: (r) => ({
+  // The route's own class runs every day at its fares; the other class only on days its schedule has a
+  // row (orders refuse it otherwise, modules/orders/kinds/train.ts), so its days without a row are not offered.
+  defaults: (r, keys) => ({
     price_adult: r.price_adult,
     price_children: r.price_children,
     max_passengers: r.max_passengers,
     blocked: false,
     train_type: r.train_type,
+    offered: keys.train_type === r.train_type,
   }),
   // Seats orders may take on each written day of that train type (crud/inventory.ts).
   stock: {

@@ -94,7 +94,15 @@ describe('train calendar', () => {
     expect(
       biz.data.every((d: { train_type: string; price_adult: number }) => d.train_type === 'business' && d.price_adult === 400),
     ).toBe(true)
-    expect(biz.defaults).toMatchObject({ price_adult: 250, price_children: 125, max_passengers: 417, train_type: 'business' })
+    expect(biz.defaults).toMatchObject({
+      price_adult: 250,
+      price_children: 125,
+      max_passengers: 417,
+      train_type: 'business',
+      offered: true,
+    })
+    // The other class runs only on the days its schedule has a row (as orders book it): its defaults say so.
+    expect(eco.defaults).toMatchObject({ price_adult: 250, train_type: 'business', offered: false })
     expect(await rows()).toBe(41)
   })
 
@@ -129,11 +137,14 @@ describe('train calendar', () => {
   })
 
   it("answers 404 for a missing route or another company's, on both calls", async () => {
-    expect((await write({ route_id: 99_999_999 })).statusCode).toBe(404)
-    expect((await write({ route_id: foreignRoute })).statusCode).toBe(404)
-    expect((await read(`route_id=${foreignRoute}&train_type=economy&start_date=2026-12-01&end_date=2026-12-31`)).statusCode).toBe(
-      404,
-    )
+    for (const res of [
+      await write({ route_id: 99_999_999 }),
+      await write({ route_id: foreignRoute }),
+      await read(`route_id=${foreignRoute}&train_type=economy&start_date=2026-12-01&end_date=2026-12-31`),
+    ]) {
+      expect(res.statusCode).toBe(404)
+      expect(res.json()).toEqual({ message: 'Data Not Found' })
+    }
     expect(await rows(foreignRoute)).toBe(0)
     expect((await read(`route_id=${route}&train_type=first&start_date=2026-12-01&end_date=2026-12-31`)).statusCode).toBe(422)
   })

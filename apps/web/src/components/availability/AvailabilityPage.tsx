@@ -91,7 +91,7 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
       leftSection={<IconArrowLeft size={16} />}
       w="fit-content"
     >
-      {t('availability.back')}
+      {t('kit.page.back')}
     </Button>
   )
 
@@ -189,7 +189,7 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
               </Button>
             </Group>
           </Group>
-          <Legend color={def.color} />
+          <Legend color={def.color} closed={answer.data?.defaults?.offered === false} />
           {answer.isError ? (
             <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={t('alert.title')}>
               <Group justify="space-between">
@@ -225,7 +225,8 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
   )
 }
 
-function Legend({ color }: { color: string }) {
+/** `closed`: days without a row are not sold in this calendar (a train's other class). */
+function Legend({ color, closed }: { color: string; closed: boolean }) {
   const { t } = useTranslation()
   const swatch = (bg: string, border: string, dashed = false) => (
     <Box
@@ -245,7 +246,9 @@ function Legend({ color }: { color: string }) {
   return (
     <Group gap="md">
       {item(swatch(`var(--mantine-color-${color}-0)`, `var(--mantine-color-${color}-6)`), t('availability.state.stored'))}
-      {item(swatch('var(--mantine-color-gray-0)', 'var(--mantine-color-gray-5)', true), t('availability.state.default'))}
+      {closed
+        ? item(swatch('var(--mantine-color-gray-1)', 'var(--mantine-color-gray-5)', true), t('availability.state.closed'))
+        : item(swatch('var(--mantine-color-gray-0)', 'var(--mantine-color-gray-5)', true), t('availability.state.default'))}
       {item(swatch('var(--mantine-color-red-0)', 'var(--mantine-color-red-6)'), t('availability.state.blocked'))}
       {item(<IconPointFilled size={16} color="var(--mantine-color-orange-7)" />, t('availability.marker'))}
     </Group>

@@ -72,6 +72,23 @@ describe('MonthGrid', { timeout: 60_000 }, () => {
     expect(cell('2026-11-30')).toBeNull()
   })
 
+  it("shows a train's other class as not running on days without a schedule row", () => {
+    const weeks = monthGrid({ year: 2026, month: 12 })
+    const dates = ['2026-12-03', '2026-12-04']
+    const days = mergeDays(
+      dates,
+      [{ date: '2026-12-04', price: 1200, sale_price: 1100, blocked: false }],
+      { price: 850, sale_price: 800, blocked: false, offered: false },
+      ['price', 'sale_price'],
+    )
+    const view = render(<MonthGrid def={def} weeks={weeks} days={days} stock={new Map()} compact={false} onPick={vi.fn()} />)
+    const cell = (date: string) => view.container.querySelector<HTMLElement>(`[data-date="${date}"]`)!
+    expect(cell('2026-12-03').dataset.state).toBe('closed')
+    expect(cell('2026-12-03').textContent).toContain('No service')
+    expect(cell('2026-12-03').textContent).not.toContain('SAR 850')
+    expect(cell('2026-12-04').dataset.state).toBe('stored')
+  })
+
   it('opens a day by keyboard, and a dragged range by mouse', () => {
     const { cell, onPick } = setup()
     fireEvent.click(cell('2026-12-08'), { detail: 0 })

@@ -142,7 +142,7 @@ function DayButton({
 }) {
   const { t, i18n } = useTranslation()
   if (!day) return null
-  const state = day.blocked ? 'blocked' : day.stored ? 'stored' : 'default'
+  const state = day.blocked ? 'blocked' : day.stored ? 'stored' : day.offered ? 'default' : 'closed'
   const marked = day.changed.length > 0
   const color = day.blocked ? 'red' : def.color
   const valueText = (key: string, kind: 'money' | 'count') =>
@@ -152,7 +152,7 @@ function DayButton({
   const description = [
     longDate(i18n.language, day.date),
     t(`availability.state.${state}`),
-    ...(day.blocked ? [] : lines.map((l) => `${calendarLabel(t, l.key)} ${l.text}`)),
+    ...(day.blocked || state === 'closed' ? [] : lines.map((l) => `${calendarLabel(t, l.key)} ${l.text}`)),
     ...(marked ? [changedText] : []),
     ...(stock ? [t('availability.booked', { ...stock })] : []),
   ].join('. ')
@@ -174,7 +174,7 @@ function DayButton({
       disabled={!onPick}
     >
       <Group justify="space-between" gap={4} wrap="nowrap" className={compact ? classes.listHead : undefined}>
-        <Text size="sm" fw={700} c={state === 'default' ? 'dimmed' : undefined}>
+        <Text size="sm" fw={700} c={state === 'default' || state === 'closed' ? 'dimmed' : undefined}>
           {compact ? `${weekday} ${cell.day}` : cell.day}
         </Text>
         {marked ? (
@@ -187,6 +187,10 @@ function DayButton({
         <Badge color="red" variant="filled" size="sm" radius="sm" className={classes.blocked}>
           {t('availability.blocked')}
         </Badge>
+      ) : state === 'closed' ? (
+        <Text size="xs" c="dimmed">
+          {t('availability.state.closed')}
+        </Text>
       ) : (
         <Box className={compact ? classes.listValues : classes.values}>
           {lines.map((l) => (

@@ -101,6 +101,7 @@ describe('stored days over defaults', () => {
     expect(view).toEqual({
       date: '2026-12-01',
       stored: false,
+      offered: true,
       blocked: false,
       values: { price: 850, sale_price: 800, blocked: false },
       changed: [],
@@ -118,6 +119,17 @@ describe('stored days over defaults', () => {
     // Stored but equal to the defaults: no marker.
     expect(views.get('2026-12-05')).toMatchObject({ stored: true, changed: [] })
     expect(views.get('2026-12-06')).toMatchObject({ stored: true, blocked: true, changed: ['blocked'] })
+  })
+
+  it("marks the days without a row as not offered when the defaults say so (a train's other class)", () => {
+    const views = mergeDays(
+      ['2026-12-04', '2026-12-05'],
+      [{ date: '2026-12-05', price: 300, sale_price: 250, blocked: false }],
+      { ...defaults, offered: false },
+      keys,
+    )
+    expect(views.get('2026-12-04')).toMatchObject({ stored: false, offered: false, values: { price: 850 } })
+    expect(views.get('2026-12-05')).toMatchObject({ stored: true, offered: true })
   })
 
   it('compares numbers by value (a money column answered as text)', () => {

@@ -108,6 +108,12 @@ export interface DayView {
   date: string
   /** A row is stored for this day; otherwise the values are the item's defaults. */
   stored: boolean
+  /**
+   * The day is sold: a stored day, or a day without a row when the defaults
+   * do not say `offered: false` (a train's other class runs only on its
+   * scheduled days; the defaults are then only a suggestion for the dialog).
+   */
+  offered: boolean
   blocked: boolean
   /** The day's values: the stored row's, else the defaults. */
   values: Record<string, unknown>
@@ -138,6 +144,7 @@ export function mergeDays(
     out.set(date, {
       date,
       stored: !!row,
+      offered: !!row || defaults.offered !== false,
       blocked: values.blocked === true,
       values,
       changed: row

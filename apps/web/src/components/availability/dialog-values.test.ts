@@ -29,6 +29,7 @@ describe('range dialog values', () => {
     const day = {
       date: '2026-12-04',
       stored: false,
+      offered: true,
       blocked: false,
       values: { price: 850, sale_price: 800, blocked: false },
       changed: [],
@@ -46,6 +47,7 @@ describe('range dialog values', () => {
     const day = {
       date: '2026-12-07',
       stored: false,
+      offered: true,
       blocked: false,
       values: { price: 850, sale_price: 800, blocked: false },
       changed: [],
