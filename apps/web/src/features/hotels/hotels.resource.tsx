@@ -33,9 +33,10 @@ const surroundings = (name: string) =>
     itemLabelKey: `${T}.items.${name}`,
     addLabelKey: `${T}.add.${name}`,
     fields: [
-      field.text('name', { span: 6 }),
+      field.text('name', { span: 5 }),
       field.number('distance', { span: 3, min: 0, decimalScale: 2 }),
-      field.select('type', { span: 3, labelKey: `${T}.fields.unit`, initial: 'km', options: options(DISTANCE_UNITS, 'units') }),
+      // Wide enough for "km (kilometres)" on a laptop.
+      field.select('type', { span: 4, labelKey: `${T}.fields.unit`, initial: 'km', options: options(DISTANCE_UNITS, 'units') }),
       field.textarea('description', { rows: 2 }),
     ],
   })
@@ -137,7 +138,7 @@ export default defineResource<ResourceRow>({
     }),
     col.text('max_stay', { width: 46, labelKey: `${T}.columns.max_stay`, hintKey: `${T}.columns.max_stay_full` }),
     col.yesNo('is_featured', { width: 72, labelKey: `${T}.columns.is_featured` }),
-    col.money('price', { width: 92 }),
+    col.money('price', { width: 104 }),
     col.badge('status', { width: 82, colors: { publish: 'green' }, fallbackColor: 'red', labelPrefix: `${T}.statuses.` }),
     col.date('created_at', { width: 80 }),
   ],
