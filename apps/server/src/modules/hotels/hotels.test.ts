@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { count, eq, getTableName, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { HOTEL_SORTABLE } from '@app/shared'
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.js'
 import { createCompany, type Actor } from '../../../test/helpers/fixtures.js'
 import { makeImage, multipart, type FormPart } from '../../../test/helpers/images.js'
@@ -470,6 +471,20 @@ describe('hotels: the list', () => {
     // Unsearched totals come from the counters and agree with the rows.
     const all = (await api('GET', '/hotels?export_data=true&status=draft')).json().data.length
     expect((await api('GET', '/hotels?status=draft&size=1')).json().pagination.total).toBe(all)
+  })
+
+  it('backs every sortable column with a (company_id, column) index', async () => {
+    const res = (await t.app.db.execute(sql`SELECT indexdef FROM pg_indexes WHERE tablename = 'hotels'`)) as unknown as {
+      rows: Array<{ indexdef: string }>
+    }
+    const defs = res.rows.map((r) => r.indexdef)
+    // The location's name is kept on the hotel row (location_name) so its sort needs no join.
+    const column = (key: string) => (key === 'location' ? 'location_name' : key)
+    for (const key of HOTEL_SORTABLE)
+      expect(
+        defs.some((d) => new RegExp(`\\(company_id, ${column(key)}[,)]`).test(d)),
+        `${key}: ${defs.join('\n')}`,
+      ).toBe(true)
   })
 
   it("shows the location's new name after the location is renamed (kept on the hotel row)", async () => {

@@ -108,6 +108,23 @@ describe('ResourceListPage options', () => {
     expect(second.router.state.location.pathname).toBe('/app/rooms/create')
   })
 
+  it('shows edit and the update actions only with <entity>_update, delete only with <entity>_delete', async () => {
+    const withDelete = render(<ResourceListPage resource={rooms} />, {
+      path: '/app/rooms',
+      me: { ...me, permissions: ['room_list', 'room_delete'] },
+    })
+    const row = (await screen.findByText('Deluxe Twin')).closest('tr')!
+    expect(within(row).queryByRole('link', { name: 'Export' })).toBeNull()
+    expect(within(row).queryByRole('button', { name: 'Edit' })).toBeNull()
+    expect(within(row).getByRole('button', { name: 'Delete' })).toBeTruthy()
+    withDelete.unmount()
+    render(<ResourceListPage resource={rooms} />, { path: '/app/rooms', me })
+    const updatable = (await screen.findByText('Deluxe Twin')).closest('tr')!
+    expect(within(updatable).getByRole('link', { name: 'Export' })).toBeTruthy()
+    expect(within(updatable).getByRole('button', { name: 'Edit' })).toBeTruthy()
+    expect(within(updatable).queryByRole('button', { name: 'Delete' })).toBeNull()
+  })
+
   it('gives a short header its full wording on hover', async () => {
     render(<ResourceListPage resource={rooms} />, { me, path: '/app/rooms' })
     await screen.findByText('Deluxe Twin')
