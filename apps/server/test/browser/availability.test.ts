@@ -10,9 +10,11 @@ import { SCREENSHOT_DIR, startBrowserEnv, type BrowserEnv } from './harness.js'
  * The one availability calendar in real Chromium against the real server
  * (issues 9 and 10): a vehicle's month with its defaults, a range with a
  * weekday mask and new prices (days change, the marker shows), a blocked day,
- * month navigation reloading its month; a room's and a train route's calendar
- * open on their defaults; the denied view without the update permission — in
- * English and Indonesian, at laptop and phone widths.
+ * month navigation reloading its month; a room's calendar reached from its
+ * hotel, a 10-day range dragged, two days blocked, next month and back; a
+ * train route's business and economy schedules for a month (the other class
+ * reads "No service" until it has one); the denied view without the update
+ * permission — in English and Indonesian, at laptop and phone widths.
  */
 let env: BrowserEnv
 let owner: Actor
@@ -339,7 +341,7 @@ describe('availability calendar', () => {
       // A long journey: on the shared 2-core machine it has taken up to 2 minutes.
     }, 300_000)
 
-    it(`opens a room's and a train route's calendar on their defaults (${texts.lang})`, async () => {
+    it(`opens a room's calendar from its hotel, sets a 10-day range, blocks two days and moves months; sets a train route's business and economy month (${texts.lang})`, async () => {
       // From the hotel: /app/room_available picks a hotel, then its room, and opens the room's calendar.
       const page = await open(texts, '/app/room_available')
       await page.getByRole('heading', { name: texts.roomAvailable }).waitFor()

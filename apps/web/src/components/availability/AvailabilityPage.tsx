@@ -115,7 +115,7 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
           icon={<IconAlertTriangle size={18} />}
           title={gone ? t('table.no_records') : t('alert.title')}
         >
-          {gone ? t('availability.gone') : (item.error.message ?? t('alert.load_failed'))}
+          {gone ? t('kit.page.gone') : (item.error.message ?? t('alert.load_failed'))}
         </Alert>
       </Stack>
     )

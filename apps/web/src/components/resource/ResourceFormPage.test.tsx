@@ -175,6 +175,14 @@ describe('ResourceFormPage', () => {
     })
   })
 
+  it('says Data Not Found for a record that is gone, with the way back', async () => {
+    answer = () => ({ status: 404, body: { message: 'Data Not Found' } })
+    renderPage('edit')
+    await screen.findByText('Data Not Found')
+    expect(screen.getByText('This record no longer exists; it may have been deleted.')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Back to the list' })).toBeTruthy()
+  })
+
   it('shows the denied view without the permission', () => {
     renderPage('create', ['hotel_update'])
     expect(screen.getByText('Permission Denied')).toBeTruthy()

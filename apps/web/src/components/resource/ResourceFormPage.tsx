@@ -60,7 +60,7 @@ export function ResourceFormPage<R extends ResourceRow>({ resource, mode, listHr
           color="red"
           variant="light"
           icon={<IconAlertTriangle size={18} />}
-          title={gone ? t('not_found.title') : t('alert.title')}
+          title={gone ? t('table.no_records') : t('alert.title')}
         >
           {gone ? t('kit.page.gone') : ((detail.error as { message?: string }).message ?? t('alert.load_failed'))}
         </Alert>
