@@ -47,4 +47,14 @@ describe('GalleryField', () => {
     // Full: the drop zone is gone.
     expect(screen.queryByLabelText('gallery_images')).toBeNull()
   })
+
+  it('says the gallery total when it binds before the per-save count (a hotel keeps 5 in all)', async () => {
+    fakeUploads()
+    const user = userEvent.setup({ applyAccept: false })
+    render(<FieldHarness field={field.gallery('gallery_images', { max: 2 })} />)
+    expect(screen.getByText('Max 2 images, max 5 MB each (JPEG, PNG, WebP or GIF)')).toBeTruthy()
+    await user.upload(screen.getByLabelText('gallery_images'), [imageFile('1.png'), imageFile('2.png'), imageFile('3.png')])
+    await screen.findByText('3.png was not added: the gallery holds at most 2 images.')
+    await waitFor(() => expect(valuesOf().gallery_images).toEqual(['up-1.png', 'up-2.png']))
+  })
 })

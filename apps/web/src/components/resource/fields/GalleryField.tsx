@@ -38,6 +38,8 @@ export function GalleryField({ field, form, path, label, required, disabled, des
   const maxNew = field.maxNew ?? MAX_GALLERY_FILES
   const added = names.filter((n) => !existing.has(n)).length
   const room = Math.max(0, Math.min(maxNew - added, (field.max ?? Infinity) - names.length) - pending.length)
+  // A gallery whose own total binds first (a hotel keeps at most 5) says that limit, not the per-save one.
+  const total = field.max !== undefined && field.max <= maxNew ? field.max : undefined
 
   useEffect(() => {
     const controller = abort.current
@@ -49,7 +51,8 @@ export function GalleryField({ field, form, path, label, required, disabled, des
     for (const file of files) {
       const refusal = checkImage(file)
       if (refusal) refused.push(refusalText(t, refusal, file.name))
-      else if (accepted.length >= room) refused.push(refusalText(t, 'too_many', file.name, maxNew))
+      else if (accepted.length >= room)
+        refused.push(refusalText(t, total === undefined ? 'too_many' : 'too_many_total', file.name, total ?? maxNew))
       else accepted.push(file)
     }
     setMessages(refused)
@@ -91,7 +94,12 @@ export function GalleryField({ field, form, path, label, required, disabled, des
       labelElement="div"
       label={label}
       withAsterisk={required}
-      description={description ?? t('kit.image.hint_many', { max: maxNew, mb: MAX_IMAGE_MB })}
+      description={
+        description ??
+        (total === undefined
+          ? t('kit.image.hint_many', { max: maxNew, mb: MAX_IMAGE_MB })
+          : t('kit.image.hint_total', { max: total, mb: MAX_IMAGE_MB }))
+      }
       error={error ?? (messages.length ? messages.join(' ') : undefined)}
     >
       <Stack gap="sm" mt={6}>

@@ -8,7 +8,12 @@ export const IMAGE_ACCEPT = [...IMAGE_MIME_TYPES]
 export const MAX_IMAGE_MB = MAX_IMAGE_BYTES / (1024 * 1024)
 
 /** A refused file as a sentence naming it and the reason (the spec's silent rejection is not copied). */
-export function refusalText(t: TFunction, refusal: Exclude<ImageRefusal, null>, name: string, max?: number): string {
+export function refusalText(
+  t: TFunction,
+  refusal: Exclude<ImageRefusal, null> | 'too_many_total',
+  name: string,
+  max?: number,
+): string {
   return t(`kit.image.${refusal}`, { name, mb: MAX_IMAGE_MB, max })
 }
 
