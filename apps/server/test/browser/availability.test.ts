@@ -240,7 +240,8 @@ async function openRange(page: Page, texts: Texts, clicked: string, from?: numbe
     await d.locator('.mantine-DatePickerInput-input').click()
     await page.getByRole('button', { name: texts.date(from, 'december'), exact: true }).click()
     await page.getByRole('button', { name: texts.date(to, 'december'), exact: true }).click()
-    await page.keyboard.press('Escape')
+    // The picker closes itself once the range is whole; an Escape after that would close the dialog.
+    await page.getByRole('button', { name: texts.date(to, 'december'), exact: true }).waitFor({ state: 'hidden' })
     await expect
       .poll(() => d.locator('.mantine-DatePickerInput-input').textContent())
       .toContain(`${String(from).padStart(2, '0')}-12-2026`)
