@@ -134,7 +134,14 @@ describe('one-row read with the session in one statement', () => {
       method: 'POST',
       url: '/api/v1/locations',
       headers: a.headers,
-      payload: { name: 'Jeddah Session', description: '<p>Airport city</p>', status: 'publish', lat: 21.68, long: 39.15, zoom: 12 },
+      payload: {
+        name: 'Jeddah Session',
+        description: '<p>Airport city</p>',
+        status: 'publish',
+        lat: 21.68,
+        long: 39.15,
+        zoom: 12,
+      },
     })
     expect(place.statusCode, place.body).toBe(200)
     const made = await t.app.inject({
