@@ -26,7 +26,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { createPgDatabase, openDatabase, seedBenchData } from './fixtures.js'
-import { appArgs, cannon, type Figures, freePort, start, stop } from './harness.js'
+import { cannon, type Figures, start, startApp, stop } from './harness.js'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2)
@@ -67,22 +67,10 @@ export default async function calendarsBench() {
       const database = openDatabase({ url, dataDir })
       const { token } = await seedBenchData(database, 100)
       await database.close()
-      const port = await freePort()
-      const app = await start(
-        node,
-        appArgs(),
-        {
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          NODE_ENV: 'production',
-          SEED_DEMO: 'false',
-          ...(url ? { DATABASE_URL: url } : { DATA_DIR: dataDir!, DATABASE_URL: '' }),
-        },
-        port,
-      )
+      const app = await startApp({ url, dataDir })
       children.push(app.child)
       const headers = { authorization: `Bearer ${token}` }
-      const base = `http://127.0.0.1:${port}/api/v1`
+      const base = `http://127.0.0.1:${app.port}/api/v1`
       const call = async (method: string, p: string, body?: unknown) => {
         const res = await fetch(`${base}${p}`, {
           method,

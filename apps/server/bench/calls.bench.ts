@@ -32,7 +32,7 @@ import { referenceResources } from '../src/modules/reference/reference.routes.js
 import type { SessionUser } from '../src/lib/sessions.js'
 import { createPgDatabase, openDatabase, seedBenchData } from './fixtures.js'
 import type { FloorCall } from './calls-floor-server.js'
-import { appArgs, cannon, type Figures, freePort, start, stop } from './harness.js'
+import { cannon, type Figures, start, startApp, stop } from './harness.js'
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000)
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
@@ -152,19 +152,7 @@ export default async function callsBench() {
 
       const floorDir = dataDir ? `${dataDir}-floor` : undefined
       if (dataDir) fs.cpSync(dataDir, floorDir!, { recursive: true })
-      const port = await freePort()
-      const app = await start(
-        node,
-        appArgs(),
-        {
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          NODE_ENV: 'production',
-          SEED_DEMO: 'false',
-          ...(url ? { DATABASE_URL: url } : { DATA_DIR: dataDir!, DATABASE_URL: '' }),
-        },
-        port,
-      )
+      const app = await startApp({ url, dataDir })
       children.push(app.child)
       const floor = await start(node, ['--import', 'tsx', 'bench/calls-floor-server.ts'], {
         FLOOR_DRIVER: driver,

@@ -18,7 +18,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { MAX_IMAGE_BYTES } from '@app/shared'
 import { DEMO_LOGIN } from '../src/db/seed.js'
-import { appArgs, cannon, type Figures, freePort, start, stop } from './harness.js'
+import { cannon, type Figures, start, startApp, stop } from './harness.js'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
@@ -62,23 +62,9 @@ export default async function filesBench() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tbo-bench-files-'))
   const children: Array<Awaited<ReturnType<typeof start>>['child']> = []
   try {
-    const port = await freePort()
-    const app = await start(
-      node,
-      appArgs(),
-      {
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        NODE_ENV: 'production',
-        SEED_DEMO: 'true',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-      },
-      port,
-    )
+    const app = await startApp({ dataDir }, { SEED_DEMO: 'true', LOG_LEVEL: 'warn' })
     children.push(app.child)
-    const base = `http://127.0.0.1:${port}`
+    const base = `http://127.0.0.1:${app.port}`
     const login = await fetch(`${base}/api/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -67,6 +67,18 @@ export interface Figures {
 }
 
 /**
+ * The app as `npm start` runs it (`appArgs`), on PostgreSQL (`db.url`) or
+ * PGlite (`db.dataDir`), at a free port of 127.0.0.1, without the demo seed;
+ * resolves once /healthz answers. `env` adds or overrides variables.
+ */
+export async function startApp(db: { url?: string; dataDir?: string }, env: Record<string, string> = {}) {
+  const port = await freePort()
+  const database: Record<string, string> = db.url ? { DATABASE_URL: db.url } : { DATA_DIR: db.dataDir!, DATABASE_URL: '' }
+  const base = { HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production', SEED_DEMO: 'false' }
+  return start(process.execPath, appArgs(), { ...base, ...database, ...env }, port)
+}
+
+/**
  * Starts a server child and resolves once it answers: the floor prints
  * `LISTENING <port>`; the app is polled on /healthz at the port it was given.
  * Its output (the app's request log) is drained, as a log shipper would.

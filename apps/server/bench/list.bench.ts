@@ -24,7 +24,7 @@ import { listRows, type ListParams } from '../src/crud/list-query.js'
 import { referenceResources } from '../src/modules/reference/reference.routes.js'
 import type { SessionUser } from '../src/lib/sessions.js'
 import { createPgDatabase, openDatabase, seedBenchData } from './fixtures.js'
-import { appArgs, cannon, freePort, start, stop, type Figures } from './harness.js'
+import { cannon, type Figures, start, startApp, stop } from './harness.js'
 
 const node = process.execPath
 
@@ -177,19 +177,7 @@ export default async function listBench() {
       // PGlite is one process's database: the floor gets its own copy of the data.
       const floorDir = dataDir ? `${dataDir}-floor` : undefined
       if (dataDir) fs.cpSync(dataDir, floorDir!, { recursive: true })
-      const port = await freePort()
-      const app = await start(
-        node,
-        appArgs(),
-        {
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          NODE_ENV: 'production',
-          SEED_DEMO: 'false',
-          ...(url ? { DATABASE_URL: url } : { DATA_DIR: dataDir!, DATABASE_URL: '' }),
-        },
-        port,
-      )
+      const app = await startApp({ url, dataDir })
       children.push(app.child)
       const floor = await start(node, ['--import', 'tsx', 'bench/floor-server.ts'], {
         FLOOR_DRIVER: driver,

@@ -19,14 +19,13 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import autocannon from 'autocannon'
 import { createPgDatabase, openDatabase, seedBenchData } from './fixtures.js'
-import { appArgs, freePort, start, stop } from './harness.js'
+import { startApp, stop } from './harness.js'
 import { createHotelRoom } from '../test/helpers/bookables.js'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const DRIVERS = (process.env.BENCH_DRIVERS ?? 'pg,pglite').split(',') as Array<'pglite' | 'pg'>
 const ROOMS = Number(process.env.BENCH_ROOMS ?? 500)
-const node = process.execPath
 
 const day = (n: number) => {
   const d = new Date()
@@ -104,20 +103,7 @@ export default async function ordersBench() {
         await database.db.execute(sql`ANALYZE`)
         await database.close()
 
-        const port = await freePort()
-        const app = await start(
-          node,
-          appArgs(),
-          {
-            HOST: '127.0.0.1',
-            PORT: String(port),
-            NODE_ENV: 'production',
-            LOG_LEVEL: 'warn',
-            SEED_DEMO: 'false',
-            ...(pgDb ? { DATABASE_URL: pgDb.url } : { DATA_DIR: dataDir!, DATABASE_URL: '' }),
-          },
-          port,
-        )
+        const app = await startApp({ url: pgDb?.url, dataDir }, { LOG_LEVEL: 'warn' })
         children.push(app.child)
         const base = `http://127.0.0.1:${app.port}`
         const headers = { authorization: `Bearer ${token}` }

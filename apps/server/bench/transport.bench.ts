@@ -27,7 +27,7 @@ import { createCompanyWithOwner, syncPermissions } from '../src/services/compani
 import { createSession } from '../src/lib/sessions.js'
 import type { SessionUser } from '../src/lib/sessions.js'
 import { createPgDatabase, openDatabase } from './fixtures.js'
-import { appArgs, cannon, type Figures, freePort, start, stop } from './harness.js'
+import { cannon, type Figures, start, startApp, stop } from './harness.js'
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000)
 const DURATION = Number(process.env.BENCH_DURATION ?? 8)
@@ -193,20 +193,7 @@ export default async function transportBench() {
       }
       await database.close()
 
-      const port = await freePort()
-      const app = await start(
-        node,
-        appArgs(),
-        {
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          NODE_ENV: 'production',
-          SEED_DEMO: 'false',
-          LOG_LEVEL: 'warn',
-          ...(url ? { DATABASE_URL: url } : { DATA_DIR: dataDir!, DATABASE_URL: '' }),
-        },
-        port,
-      )
+      const app = await startApp({ url, dataDir }, { LOG_LEVEL: 'warn' })
       children.push(app.child)
       const floorFor = async (text: string, template: unknown) => {
         // PGlite is one process's database: each floor gets its own copy.
@@ -239,11 +226,15 @@ export default async function transportBench() {
       }
       for (const l of captured) {
         const floor = await floorFor(l.sql, l.template)
-        const total = await sameAnswer(`http://127.0.0.1:${port}${l.path}`, `http://127.0.0.1:${floor.port}${l.path}`, headers)
+        const total = await sameAnswer(
+          `http://127.0.0.1:${app.port}${l.path}`,
+          `http://127.0.0.1:${floor.port}${l.path}`,
+          headers,
+        )
         if (total < 1) throw new Error(`${l.path}: no rows`)
         for (const c of CONNECTIONS) {
           const r = await compare(
-            { label: 'app', url: `http://127.0.0.1:${port}${l.path}`, headers, pid: app.child.pid! },
+            { label: 'app', url: `http://127.0.0.1:${app.port}${l.path}`, headers, pid: app.child.pid! },
             { label: 'floor', url: `http://127.0.0.1:${floor.port}${l.path}`, headers: {}, pid: floor.child.pid! },
             c,
           )
