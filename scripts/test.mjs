@@ -17,17 +17,28 @@ let passed = 0
 let failed = 0
 let skipped = 0
 const failures = []
+const timings = []
+const started = Date.now()
+const secs = (ms) => `${Math.round(ms / 1000)} s`
 
 function run(label, cwd, args, env = {}) {
   const out = path.join(tmp, `${label.replace(/\W+/g, '_')}.json`)
   console.log(`\n=== ${label} ===`)
+  const t0 = Date.now()
   const r = spawnSync(vitest, ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra], {
     cwd,
     stdio: 'inherit',
     env: { ...process.env, ...env },
   })
+  timings.push(`${label}: ${secs(Date.now() - t0)}`)
   if (fs.existsSync(out)) {
     const j = JSON.parse(fs.readFileSync(out, 'utf8'))
+    // The slowest files, so a CI log says where the time went.
+    const slow = j.testResults
+      .map((f) => ({ name: path.relative(cwd, f.name), ms: f.endTime - f.startTime }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 8)
+    console.log(`\nslowest files of ${label}: ${slow.map((f) => `${f.name} ${secs(f.ms)}`).join(', ')}`)
     passed += j.numPassedTests
     failed += j.numFailedTests
     skipped += j.numPendingTests + (j.numTodoTests ?? 0)
@@ -52,7 +63,9 @@ if (process.env.SKIP_BROWSER_TESTS === '1') {
   console.log('\n(SKIP_BROWSER_TESTS=1: browser tests skipped)')
 } else {
   console.log('\n=== build web app ===')
+  const t0 = Date.now()
   const b = spawnSync('npm', ['run', 'build', '-w', '@app/web'], { cwd: root, stdio: 'inherit' })
+  timings.push(`web build: ${secs(Date.now() - t0)}`)
   if (b.status !== 0) {
     failed += 1
     failures.push('web build')
@@ -62,6 +75,7 @@ if (process.env.SKIP_BROWSER_TESTS === '1') {
 }
 
 fs.rmSync(tmp, { recursive: true, force: true })
+console.log(`\n${timings.join(' · ')} · total ${secs(Date.now() - started)}`)
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`)
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 process.exit(failed > 0 || failures.length > 0 ? 1 : 0)
