@@ -18,11 +18,11 @@ import { SCREENSHOT_DIR, startBrowserEnv, type BrowserEnv } from './harness.js'
  *   that the Indonesian ones never use (proper nouns, codes marked
  *   data-lang-neutral, e-mail addresses and data are allowed).
  * Screenshots of each go to test-results/screens-<lang>-<size>-<route>.png.
+ * One file per language (screens-en/id.test.ts), so the two walks run side by side.
  */
 let env: BrowserEnv
 
-const LANGS = ['en', 'id'] as const
-type Lang = (typeof LANGS)[number]
+export type Lang = 'en' | 'id'
 const DESKTOP = { width: 1366, height: 768 }
 const PHONE = { width: 390, height: 844 }
 /**
@@ -243,102 +243,107 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) })
 }
 
-// ------------------------------------------------------------------- tests
-
-beforeAll(async () => {
-  env = await startBrowserEnv()
-  expect((await seed(env.app.db, { demo: true })).created).toBe(true)
-})
-afterAll(async () => {
-  await env?.close()
-})
-
 const problems = { layout: [] as string[], axe: [] as string[], language: [] as string[] }
 
-describe.each(LANGS)('every screen in %s', (lang) => {
-  let page: Page
-  let routes: string[] = []
+// ------------------------------------------------------------------- tests
 
+/** The walk's tests for one language: its own server, browser and findings. */
+export function screensWalk(lang: Lang) {
   beforeAll(async () => {
-    page = await env.newPage({ locale: lang === 'id' ? 'id-ID' : 'en-US' })
-    await page.context().addCookies([{ name: 'locale', value: lang, url: env.baseUrl }])
-    await page.setViewportSize(DESKTOP)
+    env = await startBrowserEnv()
+    expect((await seed(env.app.db, { demo: true })).created).toBe(true)
+  })
+  afterAll(async () => {
+    await env?.close()
   })
 
-  it('public pages', async () => {
-    for (const route of walked(PUBLIC_ROUTES)) {
-      await page.goto(route)
-      await settle(page)
-      await shot(page, shotName(lang, 'desktop', route))
-      await checkScreen(page, lang, route)
-    }
-  }, 600_000)
+  describe(`every screen in ${lang}`, () => {
+    let page: Page
+    let routes: string[] = []
 
-  it('signs in and finds the registry screens in the side menu', async () => {
-    const res = await page.request.post('/api/v1/auth/login', { data: DEMO_LOGIN })
-    expect(res.status(), await res.text()).toBe(200)
-    await page.goto('/app')
-    await page.locator('nav a[href^="/app"]').first().waitFor()
-    // Groups open one at a time: open each (a button, reached by keyboard) and collect its links.
-    const found = new Set<string>()
-    const groups = page.locator('nav button[aria-expanded]')
-    for (let i = 0; i < (await groups.count()); i++) {
-      const g = groups.nth(i)
-      if ((await g.getAttribute('aria-expanded')) !== 'true') await g.click()
-      await page.waitForTimeout(250)
-      for (const href of await page
-        .locator('nav a[href^="/app"]')
-        .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? '')))
-        found.add(href)
-    }
-    routes = [...found]
-    expect(routes.length).toBeGreaterThanOrEqual(10)
-    expect(routes).toEqual(expect.arrayContaining(ORDER_DESKS))
+    beforeAll(async () => {
+      page = await env.newPage({ locale: lang === 'id' ? 'id-ID' : 'en-US' })
+      await page.context().addCookies([{ name: 'locale', value: lang, url: env.baseUrl }])
+      await page.setViewportSize(DESKTOP)
+    })
+
+    it('public pages', async () => {
+      for (const route of walked(PUBLIC_ROUTES)) {
+        await page.goto(route)
+        await settle(page)
+        await shot(page, shotName(lang, 'desktop', route))
+        await checkScreen(page, lang, route)
+      }
+    }, 600_000)
+
+    it('signs in and finds the registry screens in the side menu', async () => {
+      const res = await page.request.post('/api/v1/auth/login', { data: DEMO_LOGIN })
+      expect(res.status(), await res.text()).toBe(200)
+      await page.goto('/app')
+      await page.locator('nav a[href^="/app"]').first().waitFor()
+      // Groups open one at a time: open each (a button, reached by keyboard) and collect its links.
+      const found = new Set<string>()
+      const groups = page.locator('nav button[aria-expanded]')
+      for (let i = 0; i < (await groups.count()); i++) {
+        const g = groups.nth(i)
+        if ((await g.getAttribute('aria-expanded')) !== 'true') await g.click()
+        await page.waitForTimeout(250)
+        for (const href of await page
+          .locator('nav a[href^="/app"]')
+          .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? '')))
+          found.add(href)
+      }
+      routes = [...found]
+      expect(routes.length).toBeGreaterThanOrEqual(10)
+      expect(routes).toEqual(expect.arrayContaining(ORDER_DESKS))
+    })
+
+    it('each screen at 1366×768 with the menu open', async () => {
+      for (const route of walked([...routes, ...PAGE_FORMS, '/app/no-such-screen'])) {
+        await page.goto(route)
+        await settle(page)
+        await shot(page, shotName(lang, 'desktop', route))
+        const layout = await tableLayout(page)
+        if (
+          layout &&
+          ((layout.tableWidth > layout.room + 1 && !TOO_WIDE_YET.has(route)) ||
+            layout.lastHeaderRight > layout.viewport ||
+            layout.pageOverflow > 0)
+        ) {
+          problems.layout.push(`${lang} ${route}: table does not fit ${JSON.stringify(layout)}`)
+        }
+        if (layout?.clippedHeaders.length)
+          problems.layout.push(`${lang} ${route}: headers cut ${layout.clippedHeaders.join(' | ')}`)
+        await checkScreen(page, lang, route)
+        await checkCreate(page, lang, route)
+      }
+    }, 600_000)
+
+    it('each screen on a 390×844 phone', async () => {
+      await page.setViewportSize(PHONE)
+      for (const route of walked([...routes, ...PAGE_FORMS])) {
+        await page.goto(route)
+        await settle(page)
+        await shot(page, shotName(lang, 'phone', route))
+        const layout = await tableLayout(page)
+        if (layout && ((layout.actionRight ?? 0) > layout.viewport || layout.pageOverflow > 0)) {
+          problems.layout.push(`${lang} ${route} phone: actions out of reach ${JSON.stringify(layout)}`)
+        }
+      }
+      await page.setViewportSize(DESKTOP)
+    }, 600_000)
   })
 
-  it('each screen at 1366×768 with the menu open', async () => {
-    for (const route of walked([...routes, ...PAGE_FORMS, '/app/no-such-screen'])) {
-      await page.goto(route)
-      await settle(page)
-      await shot(page, shotName(lang, 'desktop', route))
-      const layout = await tableLayout(page)
-      if (
-        layout &&
-        ((layout.tableWidth > layout.room + 1 && !TOO_WIDE_YET.has(route)) ||
-          layout.lastHeaderRight > layout.viewport ||
-          layout.pageOverflow > 0)
-      ) {
-        problems.layout.push(`${lang} ${route}: table does not fit ${JSON.stringify(layout)}`)
-      }
-      if (layout?.clippedHeaders.length)
-        problems.layout.push(`${lang} ${route}: headers cut ${layout.clippedHeaders.join(' | ')}`)
-      await checkScreen(page, lang, route)
-      await checkCreate(page, lang, route)
-    }
-  }, 600_000)
+  it('every list shows all its columns and actions on a laptop, and its actions on a phone', () => {
+    expect(problems.layout).toEqual([])
+  })
 
-  it('each screen on a 390×844 phone', async () => {
-    await page.setViewportSize(PHONE)
-    for (const route of walked([...routes, ...PAGE_FORMS])) {
-      await page.goto(route)
-      await settle(page)
-      await shot(page, shotName(lang, 'phone', route))
-      const layout = await tableLayout(page)
-      if (layout && ((layout.actionRight ?? 0) > layout.viewport || layout.pageOverflow > 0)) {
-        problems.layout.push(`${lang} ${route} phone: actions out of reach ${JSON.stringify(layout)}`)
-      }
-    }
-    await page.setViewportSize(DESKTOP)
-  }, 600_000)
-})
-
-it('every list shows all its columns and actions on a laptop, and its actions on a phone', () => {
-  expect(problems.layout).toEqual([])
-})
-
-it('axe-core finds no serious or critical violation, and one <main> and one <h1>, on any screen or create dialog', () => {
-  expect(problems.axe).toEqual([])
-})
-it('no Indonesian screen or create dialog shows English interface words', () => {
-  expect(problems.language).toEqual([])
-})
+  it('axe-core finds no serious or critical violation, and one <main> and one <h1>, on any screen or create dialog', () => {
+    expect(problems.axe).toEqual([])
+  })
+  if (lang === 'id') {
+    it('no Indonesian screen or create dialog shows English interface words', () => {
+      expect(problems.language).toEqual([])
+    })
+  }
+}
