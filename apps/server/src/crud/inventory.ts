@@ -1,11 +1,10 @@
-import { and, asc, countDistinct, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, countDistinct, eq, inArray, sql } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { ORDER_OPEN_STATUSES, type OrderItemKind } from '@app/shared'
 import type { Db } from '../db/client.js'
-import { inventoryStock, orderItems, orders } from '../db/schema/orders.js'
+import { orderItems, orders } from '../db/schema/orders.js'
 import { conflict } from '../lib/errors.js'
 import { registerMessages } from '../lib/i18n.js'
-import { prepared } from './list-query.js'
 
 /**
  * Stock the database keeps (issue 11, DESIGN §7): one `inventory_stock` row per
@@ -238,31 +237,6 @@ export async function applyDefaultCapacity(
     )
     throw conflict('inventory.below_booked', { [w.field ?? 'capacity']: short.map((r) => r.day) })
   }
-}
-
-/** Days of an item in a range that orders hold: capacity, booked and remaining (the calendars show them). */
-const stockRead = {}
-
-/** Days of an item that orders hold, with capacity, booked and remaining (one prepared statement). */
-export async function readStock(db: Db, kind: OrderItemKind, itemId: number, variant: string, start: string, end: string) {
-  const s = inventoryStock
-  const rows = (await prepared(stockRead, 'stock_read', db, (db) =>
-    db
-      .select({ date: s.day, capacity: s.capacity, booked: s.booked })
-      .from(s)
-      .where(
-        and(
-          eq(s.kind, sql.placeholder('kind')),
-          eq(s.item_id, sql.placeholder('item')),
-          eq(s.variant, sql.placeholder('variant')),
-          gte(s.day, sql.placeholder('start')),
-          lte(s.day, sql.placeholder('end')),
-          gt(s.booked, 0),
-        ),
-      )
-      .orderBy(asc(s.day)),
-  ).execute({ kind, item: itemId, variant, start, end })) as Array<{ date: string; capacity: number; booked: number }>
-  return rows.map((r) => ({ date: r.date, capacity: r.capacity, booked: r.booked, remaining: r.capacity - r.booked }))
 }
 
 /** The 409 of a refused order. */
