@@ -18,7 +18,7 @@
  *     connection, against the same upsert sent straight to the database.
  *
  *   npm run bench -- calendars
- *   BENCH_DRIVERS=pg,pglite BENCH_RATES=100,250,500 BENCH_DURATION=10 BENCH_WRITES=50 npm run bench -- calendars
+ *   BENCH_DRIVERS=pg,pglite BENCH_RATES=100,250,500 BENCH_DURATION=10 BENCH_WRITES=200 npm run bench -- calendars
  */
 import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -33,7 +33,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2)
 const DRIVERS = (process.env.BENCH_DRIVERS ?? 'pg').split(',') as Array<'pglite' | 'pg'>
 const RATES = (process.env.BENCH_RATES ?? '100,250,500').split(',').map(Number)
 const CONNECTIONS = 10
-const WRITES = Number(process.env.BENCH_WRITES ?? 50)
+const WRITES = Number(process.env.BENCH_WRITES ?? 200)
 const node = process.execPath
 const MONTH = { start: '2027-03-01', end: '2027-03-31' }
 
