@@ -258,7 +258,10 @@ async function pickDay(page: Page, scope: Locator, label: string, iso: string, t
     const shown = Number(year) * 12 + texts.months.indexOf(month ?? '')
     const wanted = y * 12 + m - 1
     if (shown === wanted) break
-    await dropdown.locator(`[data-direction="${shown < wanted ? 'next' : 'previous'}"]`).first().click()
+    await dropdown
+      .locator(`[data-direction="${shown < wanted ? 'next' : 'previous'}"]`)
+      .first()
+      .click()
     await expect.poll(() => header.textContent()).not.toBe(`${month} ${year}`)
   }
   await dropdown.getByRole('button', { name: `${d} ${texts.months[m - 1]} ${y}`, exact: true }).click()
@@ -495,7 +498,9 @@ async function packageJourney(texts: Texts, offset: number, customer: string) {
   await expect.poll(() => payments.getByTestId('order-paid').textContent()).toBe(sar(5301))
   await payments.getByText('TRX-7781').waitFor()
   // The deposit's message may still be up: this one names the rest's amount.
-  await notification(page, texts.paid(code)).filter({ hasText: sar(4301) }).waitFor()
+  await notification(page, texts.paid(code))
+    .filter({ hasText: sar(4301) })
+    .waitFor()
   // A refund is a negative payment: it reopens the balance (back to confirmed), is called a refund, and is paid again.
   await field(payments, texts.amount).fill('-301')
   await payments.getByRole('button', { name: texts.addPayment }).click()
