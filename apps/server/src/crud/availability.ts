@@ -187,19 +187,18 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
     if (Object.keys(errors).length) throw unprocessable(errors)
   }
 
+  /** The item's stored days in the range: item, keys and dates as placeholders of a prepared statement. */
+  const daysWhere = and(
+    eq(opts.item.column, sql.placeholder('item')),
+    ...Object.entries(keys).map(([k, v]) => eq(v.column, sql.placeholder(`key_${k}`))),
+    gte(opts.date, sql.placeholder('start')),
+    lte(opts.date, sql.placeholder('end')),
+  )
+
   /** Stored days of the item in the range (keys and dates as parameters of one prepared statement). */
   const readDays = async (db: Db, input: Record<string, unknown>, itemId: number) =>
     (await prepared(statements.days, `${tableName}_days`, db, (db) =>
-      (db.select(dayFields).from(opts.table as any) as any)
-        .where(
-          and(
-            eq(opts.item.column, sql.placeholder('item')),
-            ...Object.entries(keys).map(([k, v]) => eq(v.column, sql.placeholder(`key_${k}`))),
-            gte(opts.date, sql.placeholder('start')),
-            lte(opts.date, sql.placeholder('end')),
-          ),
-        )
-        .orderBy(asc(opts.date)),
+      (db.select(dayFields).from(opts.table as any) as any).where(daysWhere).orderBy(asc(opts.date)),
     ).execute({
       item: itemId,
       ...Object.fromEntries(Object.keys(keys).map((k) => [`key_${k}`, input[k]])),
@@ -231,14 +230,7 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
           })
           .from(opts.table as any) as any
       )
-        .where(
-          and(
-            eq(opts.item.column, sql.placeholder('item')),
-            ...Object.entries(keys).map(([k, v]) => eq(v.column, sql.placeholder(`key_${k}`))),
-            gte(opts.date, sql.placeholder('start')),
-            lte(opts.date, sql.placeholder('end')),
-          ),
-        )
+        .where(daysWhere)
         .unionAll(
           db
             .select({
