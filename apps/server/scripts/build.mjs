@@ -24,6 +24,8 @@ await build({
     'migrate-cli': 'src/db/migrate-cli.ts',
     'seed-cli': 'src/db/seed-cli.ts',
     'counters-cli': 'src/db/counters-cli.ts',
+    // PGlite's own thread (db/client.ts starts it from beside the bundle that opens the database).
+    'pglite-worker': 'src/db/pglite-worker.ts',
   },
   outdir: dist,
   bundle: true,

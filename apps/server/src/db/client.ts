@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import * as schema from './schema/index.js'
 import { fasterQueries } from './pglite-statements.js'
+import { PGliteWorkerClient } from './pglite-proxy.js'
 
 export type Schema = typeof schema
 /** One type for both drivers: code never needs to know which one it runs on. */
@@ -30,6 +31,19 @@ export interface DatabaseOptions {
   url?: string
   dataDir?: string
   poolSize?: number
+  /**
+   * PGlite in a worker thread (the default), so its WebAssembly engine does not
+   * run on the thread serving HTTP; `false` (or PGLITE_WORKER=0) runs it in this
+   * thread, as before. db/pglite-proxy.ts.
+   */
+  worker?: boolean
+}
+
+/** The worker's entry: built beside the bundles (dist/pglite-worker.js), or the TypeScript source through tsx. */
+function workerUrl(): URL {
+  return import.meta.url.endsWith('.ts')
+    ? new URL('./pglite-worker-tsx.mjs', import.meta.url)
+    : new URL('./pglite-worker.js', import.meta.url)
 }
 
 export function openDatabase(opts: DatabaseOptions): Database {
@@ -47,6 +61,16 @@ export function openDatabase(opts: DatabaseOptions): Database {
   }
   const dir = opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined
   if (dir) fs.mkdirSync(dir, { recursive: true })
+  if (opts.worker ?? process.env.PGLITE_WORKER !== '0') {
+    const client = new PGliteWorkerClient(workerUrl(), dir)
+    const db = drizzlePglite(client as never, { schema }) as unknown as Db
+    return {
+      db,
+      kind: 'pglite',
+      migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      close: () => client.close(),
+    }
+  }
   const client = new PGlite(dir, { extensions: { pg_trgm } })
   fasterQueries(client)
   const db = drizzlePglite(client, { schema }) as unknown as Db
