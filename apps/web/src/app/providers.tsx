@@ -1,12 +1,10 @@
-import { useMemo, type ReactNode } from 'react'
+import { lazy, Suspense, useMemo, type ReactNode } from 'react'
 import { MantineProvider, mergeThemeOverrides } from '@mantine/core'
-import { Notifications } from '@mantine/notifications'
-import { QueryClientProvider } from '@tanstack/react-query'
 import { I18nextProvider, useTranslation } from 'react-i18next'
-import { NOTIFY_MS } from '@app/shared'
 import i18n from '../i18n'
-import { queryClient } from './query-client'
 import { cssVariablesResolver, theme } from './theme'
+
+const NotificationsHost = lazy(() => import('./NotificationsHost'))
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
@@ -34,8 +32,10 @@ function ThemedApp({ children }: { children: ReactNode }) {
   )
   return (
     <MantineProvider theme={localized} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-      <Notifications limit={5} autoClose={NOTIFY_MS} position="bottom-right" />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <Suspense fallback={null}>
+        <NotificationsHost />
+      </Suspense>
+      {children}
     </MantineProvider>
   )
 }

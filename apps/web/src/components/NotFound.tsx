@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core'
 import { IconArrowLeft } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { navigate } from 'wouter/use-browser-location'
 import { useDocumentTitle } from '../lib/use-document-title'
 
 /** Every unknown route. `home` is where the button goes (the app's start inside /app). */
@@ -18,7 +18,18 @@ export function NotFound({ home = '/', fullScreen = true }: { home?: string; ful
           {t('not_found.title')}
         </Title>
         <Text c="dimmed">{t('not_found.message')}</Text>
-        <Button component={Link} to={home} mt="md" leftSection={<IconArrowLeft size={16} />}>
+        <Button
+          component="a"
+          href={home}
+          onClick={(e) => {
+            // A plain history push: both the public router and the signed-in one follow it (app/AppRoot.tsx).
+            if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return
+            e.preventDefault()
+            navigate(home)
+          }}
+          mt="md"
+          leftSection={<IconArrowLeft size={16} />}
+        >
           {t('actions.back_home')}
         </Button>
       </Stack>

@@ -5,24 +5,39 @@ import { appConfig } from '../lib/app-config'
 import { initialLanguage, localeCookie, readCookie, type Messages } from './merge'
 
 /**
- * One `translation` namespace per language, merged from every
- * `locales/<lang>/*.json` (bundles/<lang>.ts): each feature owns its own file
- * (auth.json, reference.json, ...) and nothing has to be registered
- * by hand. Keys are namespaced by their top-level object (`auth.*`,
- * `resources.<name>.*`), so two files must not define the same leaf.
+ * One `translation` namespace per language, merged from `locales/<lang>/*.json`:
+ * each feature owns its own file (auth.json, reference.json, ...) and nothing has
+ * to be registered by hand. Keys are namespaced by their top-level object
+ * (`auth.*`, `resources.<name>.*`), so two files must not define the same leaf.
  *
- * Only the reader's language is downloaded (its own chunk): main.tsx renders
- * once `i18nReady` settles, and `setLanguage` loads the other one on a switch.
+ * Only the reader's language is downloaded, in two chunks: the public pages'
+ * texts (bundles/<lang>.ts), which main.tsx waits for before the first paint, and
+ * the signed-in app's (bundles/app-<lang>.ts), which the app's own chunk waits
+ * for (`loadAppTexts`). `setLanguage` loads whatever parts are in use for the
+ * other language on a switch.
  */
 const bundles = import.meta.glob<{ default: Messages }>('./bundles/*.ts')
+const partsInUse = new Set<'public' | 'app'>(['public'])
+const loaded = new Set<string>()
 
-/** Downloads a language's texts once and adds them to i18next. */
-export async function loadLanguage(lng: string): Promise<void> {
-  if (i18n.hasResourceBundle(lng, 'translation')) return
-  const load = bundles[`./bundles/${lng}.ts`]
-  if (!load) return
+async function loadPart(lng: string, part: 'public' | 'app'): Promise<void> {
+  const file = part === 'public' ? `./bundles/${lng}.ts` : `./bundles/app-${lng}.ts`
+  const load = bundles[file]
+  if (!load || loaded.has(file)) return
   const messages = (await load()).default
   i18n.addResourceBundle(lng, 'translation', messages, true, true)
+  loaded.add(file)
+}
+
+/** Downloads a language's texts (the parts in use) once and adds them to i18next. */
+export async function loadLanguage(lng: string): Promise<void> {
+  await Promise.all([...partsInUse].map((part) => loadPart(lng, part)))
+}
+
+/** The signed-in app's texts in the current language; never rejects (a missing text shows its key). */
+export function loadAppTexts(): Promise<void> {
+  partsInUse.add('app')
+  return loadPart(currentLocale(), 'app').catch(() => {})
 }
 
 const startLanguage = initialLanguage(

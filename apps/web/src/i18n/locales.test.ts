@@ -120,3 +120,55 @@ describe('locale files', () => {
     })
   }
 })
+
+/**
+ * The public pages (sign-in, registration, password reset, activation, 404) get only the texts of
+ * bundles/<lang>.ts before the first paint; the app's other texts come with the signed-in chunk. Every
+ * literal key those pages use must therefore be in the public files, or they would show raw keys.
+ */
+const PUBLIC_LOCALE_FILES = ['auth.json', 'common.json', 'form-kit.json']
+const PUBLIC_SOURCES = [
+  'features/auth/LoginPage.tsx',
+  'features/auth/RegisterPage.tsx',
+  'features/auth/ForgotPage.tsx',
+  'features/auth/ResetPage.tsx',
+  'features/auth/ActivationPage.tsx',
+  'features/auth/AuthLayout.tsx',
+  'features/auth/NewPasswordFields.tsx',
+  'features/auth/GoogleSignInButton.tsx',
+  'features/auth/validators.ts',
+  'features/auth/feedback.ts',
+  'components/NotFound.tsx',
+  'components/FullScreenLoader.tsx',
+  'components/LanguageSwitcher.tsx',
+  'components/Logo.tsx',
+  'components/resource/dialogs.tsx',
+  'app/providers.tsx',
+  'lib/use-document-title.ts',
+  'main.tsx',
+]
+
+describe('the texts of the public pages', () => {
+  it('come from the public files only (bundles/<lang>.ts)', () => {
+    for (const lang of LANGS) {
+      const bundle = fs.readFileSync(path.join(import.meta.dirname, 'bundles', `${lang}.ts`), 'utf8')
+      expect(bundle).toContain(`{${PUBLIC_LOCALE_FILES.map((f) => f.replace('.json', '')).join(',')}}`)
+    }
+    const known = new Set<string>()
+    for (const file of PUBLIC_LOCALE_FILES) for (const key of read('en', file).keys()) known.add(key)
+    const src = path.join(import.meta.dirname, '..')
+    const missing: string[] = []
+    let used = 0
+    for (const file of PUBLIC_SOURCES) {
+      const code = fs.readFileSync(path.join(src, file), 'utf8')
+      for (const m of code.matchAll(/\bt\(\s*'([a-z_]+(?:\.[a-z_0-9]+)+)'/g)) {
+        used++
+        const key = m[1]!
+        // i18next plurals: `count` keys live as key_one / key_other.
+        if (!known.has(key) && !known.has(`${key}_one`) && !known.has(`${key}_other`)) missing.push(`${file}: ${key}`)
+      }
+    }
+    expect(used).toBeGreaterThan(50)
+    expect(missing).toEqual([])
+  })
+})

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Action, Entity } from '@app/shared'
-import { api, unwrap } from './api-client'
+import { fetchMe } from './session'
 import { meKey } from './query-keys'
 
 /** `GET /auth/me` -> `data`. */
@@ -13,9 +13,6 @@ export interface Me {
   role_name: string
   company: { name: string; trial_ends_at: string | null } | null
 }
-
-/** The signed-in user, or null when signed out (`/auth/session` answers 200 either way: no console error). */
-export const fetchMe = () => unwrap(api.get<{ data: Me | null }>('/auth/session')).then((r) => r.data)
 
 /**
  * The signed-in user. The session guard loads it before anything under /app

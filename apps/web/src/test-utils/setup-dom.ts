@@ -6,7 +6,8 @@ import { afterEach } from 'vitest'
 
 // Both languages' texts, loaded before any test (the app loads only the reader's).
 {
-  const { loadLanguage } = await import('../i18n')
+  const { loadAppTexts, loadLanguage } = await import('../i18n')
+  await loadAppTexts() // the signed-in screens' texts too, from here on for every language
   await Promise.all([loadLanguage('en'), loadLanguage('id')])
 }
 

@@ -3,7 +3,7 @@ import { Anchor, Button, Loader, Stack, Text, TextInput, ThemeIcon } from '@mant
 import { useForm } from '@mantine/form'
 import { IconAt, IconCircleCheck, IconCircleX, IconMailCheck } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { Link, useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'wouter'
 import { AUTH_AUTO_CLOSE, notifyError, notifySuccess } from '../../lib/notify'
 import { useDocumentTitle } from '../../lib/use-document-title'
 import { authApi } from './api'

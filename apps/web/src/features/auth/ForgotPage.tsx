@@ -3,7 +3,7 @@ import { Anchor, Button, Stack, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconAt } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
+import { Link, useLocation } from 'wouter'
 import { AUTH_REDIRECT_DELAY_MS } from '@app/shared'
 import { AUTH_AUTO_CLOSE, notifySuccess } from '../../lib/notify'
 import { useDocumentTitle } from '../../lib/use-document-title'
@@ -18,7 +18,7 @@ import { emailRule } from './validators'
  */
 export default function ForgotPage() {
   const { t } = useTranslation()
-  const navigate = useNavigate()
+  const [, navigate] = useLocation()
   const [busy, setBusy] = useState(false)
   useDocumentTitle(t('auth.forgot.title'))
   const form = useForm({ initialValues: { email: '' }, validate: { email: emailRule(t) } })
@@ -28,7 +28,7 @@ export default function ForgotPage() {
     const res = await authApi.forgot({ email: values.email.trim() })
     if (res.ok) {
       notifySuccess(t('auth.forgot.success_title'), t('auth.forgot.success'), AUTH_AUTO_CLOSE)
-      setTimeout(() => void navigate('/login'), AUTH_REDIRECT_DELAY_MS)
+      setTimeout(() => navigate('/login'), AUTH_REDIRECT_DELAY_MS)
       return
     }
     setBusy(false)

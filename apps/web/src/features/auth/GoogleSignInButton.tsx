@@ -2,14 +2,13 @@ import { useEffect, useRef, useState } from 'react'
 import { Box, Stack, Text, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconBuilding } from '@tabler/icons-react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
+import { useLocation } from 'wouter'
 import { AUTH_REDIRECT_DELAY_MS, type LoginResult } from '@app/shared'
 import { DialogForm, FormDialog } from '../../components/resource/dialogs'
 import { currentLocale } from '../../i18n'
 import { AUTH_AUTO_CLOSE, closeNotification, notifySuccess } from '../../lib/notify'
-import { meKey } from '../../lib/query-keys'
+import { signedIn as announceSignIn } from '../../lib/sign-in-events'
 import { authApi } from './api'
 import { reportAuthFailure } from './feedback'
 import { requiredRule } from './validators'
@@ -55,8 +54,7 @@ function loadGoogle(): Promise<GoogleIdentity> {
  */
 export function GoogleSignInButton({ clientId }: { clientId: string }) {
   const { t } = useTranslation()
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const [, navigate] = useLocation()
   const box = useRef<HTMLDivElement>(null)
   const [signup, setSignup] = useState<{ credential: string; email: string } | null>(null)
   const [unavailable, setUnavailable] = useState(false)
@@ -65,8 +63,8 @@ export function GoogleSignInButton({ clientId }: { clientId: string }) {
     const toast = notifySuccess(t('auth.login.success_title'), t('auth.login.success'), AUTH_AUTO_CLOSE)
     setTimeout(() => {
       closeNotification(toast)
-      queryClient.removeQueries({ queryKey: meKey })
-      void navigate('/app')
+      announceSignIn()
+      navigate('/app')
     }, AUTH_REDIRECT_DELAY_MS)
   }
 

@@ -1,15 +1,14 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconAt, IconLock } from '@tabler/icons-react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { Link, Navigate, useNavigate } from 'react-router'
+import { Link, useLocation } from 'wouter'
 import { AUTH_REDIRECT_DELAY_MS } from '@app/shared'
 import { AUTH_AUTO_CLOSE, closeNotification, notifyError, notifySuccess, notifyWarning } from '../../lib/notify'
 import { appConfig } from '../../lib/app-config'
-import { fetchMe } from '../../lib/permissions'
-import { meKey } from '../../lib/query-keys'
+import { fetchMe } from '../../lib/session'
+import { signedIn } from '../../lib/sign-in-events'
 import { useDocumentTitle } from '../../lib/use-document-title'
 import { authApi } from './api'
 import { AuthLayout } from './AuthLayout'
@@ -25,11 +24,23 @@ const activationLink = (email: string) =>
 /** `/` and `/login`. A signed-in visitor is sent on to /app. */
 export default function LoginPage() {
   const { t } = useTranslation()
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const [, navigate] = useLocation()
   const [busy, setBusy] = useState(false)
   useDocumentTitle(t('auth.login.title'))
-  const session = useQuery({ queryKey: meKey, queryFn: fetchMe, retry: false, retryOnMount: false, staleTime: 60_000 })
+
+  // Already signed in (a bookmark, the back button): on to the app.
+  useEffect(() => {
+    let gone = false
+    fetchMe().then(
+      (me) => {
+        if (me && !gone) navigate('/app', { replace: true })
+      },
+      () => {},
+    )
+    return () => {
+      gone = true
+    }
+  }, [navigate])
 
   const form = useForm({
     initialValues: { email: '', password: '' },
@@ -43,8 +54,8 @@ export default function LoginPage() {
       const toast = notifySuccess(t('auth.login.success_title'), t('auth.login.success'), AUTH_AUTO_CLOSE)
       setTimeout(() => {
         closeNotification(toast)
-        queryClient.removeQueries({ queryKey: meKey })
-        void navigate('/app')
+        signedIn()
+        navigate('/app')
       }, AUTH_REDIRECT_DELAY_MS)
       return
     }
@@ -63,8 +74,6 @@ export default function LoginPage() {
     if (Object.keys(fieldErrors).length) form.setErrors(fieldErrors)
     notifyError(t('auth.login.failed_title'), message || t('auth.login.failed'), AUTH_AUTO_CLOSE)
   })
-
-  if (session.data && !busy) return <Navigate to="/app" replace />
 
   return (
     <AuthLayout title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>

@@ -3,7 +3,7 @@ import { Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconAt, IconBuilding, IconUser } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
+import { Link, useLocation } from 'wouter'
 import { AUTH_REDIRECT_DELAY_MS } from '@app/shared'
 import { appConfig } from '../../lib/app-config'
 import { AUTH_AUTO_CLOSE, notifySuccess } from '../../lib/notify'
@@ -18,7 +18,7 @@ import { confirmationRule, emailRule, passwordRule, requiredRule } from './valid
 /** /register: a company, its owner and a one-month trial; success goes to /activation (spec §2, §8). */
 export default function RegisterPage() {
   const { t } = useTranslation()
-  const navigate = useNavigate()
+  const [, navigate] = useLocation()
   const [busy, setBusy] = useState(false)
   useDocumentTitle(t('auth.register.title'))
   const form = useForm({
@@ -43,7 +43,7 @@ export default function RegisterPage() {
     if (res.ok) {
       notifySuccess(t('auth.register.success_title'), t('auth.register.success'), AUTH_AUTO_CLOSE)
       const email = res.data.data.email
-      setTimeout(() => void navigate(`/activation?${new URLSearchParams({ email }).toString()}`), AUTH_REDIRECT_DELAY_MS)
+      setTimeout(() => navigate(`/activation?${new URLSearchParams({ email }).toString()}`), AUTH_REDIRECT_DELAY_MS)
       return
     }
     setBusy(false)

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconAlertTriangle } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { Link, useLocation, useSearchParams } from 'wouter'
 import { AUTH_REDIRECT_DELAY_MS } from '@app/shared'
 import { AUTH_AUTO_CLOSE, notifySuccess } from '../../lib/notify'
 import { useDocumentTitle } from '../../lib/use-document-title'
@@ -19,7 +19,7 @@ import { confirmationRule, passwordRule } from './validators'
  */
 export default function ResetPage() {
   const { t } = useTranslation()
-  const navigate = useNavigate()
+  const [, navigate] = useLocation()
   const [params] = useSearchParams()
   const [busy, setBusy] = useState(false)
   useDocumentTitle(t('auth.reset.title'))
@@ -35,7 +35,7 @@ export default function ResetPage() {
     const res = await authApi.reset({ email, token, ...values })
     if (res.ok) {
       notifySuccess(t('auth.reset.success_title'), t('auth.reset.success'), AUTH_AUTO_CLOSE)
-      setTimeout(() => void navigate('/login'), AUTH_REDIRECT_DELAY_MS)
+      setTimeout(() => navigate('/login'), AUTH_REDIRECT_DELAY_MS)
       return
     }
     setBusy(false)

@@ -1,4 +1,10 @@
 import { mergeLocaleModules } from '../merge'
 
-/** Every locales/id/*.json merged: one chunk, loaded only when the reader's language is id. */
-export default mergeLocaleModules(import.meta.glob('../locales/id/*.json', { eager: true, import: 'default' })).id ?? {}
+/**
+ * The public pages' texts in Indonesian (sign-in, registration, password reset, 404): the chunk /login loads.
+ * The rest is app-id.ts, loaded with the signed-in part of the app. PUBLIC_LOCALE_FILES in
+ * locales.test.ts lists the same files.
+ */
+export default mergeLocaleModules(
+  import.meta.glob('../locales/id/{auth,common,form-kit}.json', { eager: true, import: 'default' }),
+).id ?? {}

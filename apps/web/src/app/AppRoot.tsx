@@ -1,0 +1,61 @@
+import '../lib/zod-config'
+import { use, useEffect } from 'react'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { createBrowserRouter, RouterProvider } from 'react-router'
+import { useLocationProperty } from 'wouter/use-browser-location'
+import SignOutPage from '../features/auth/SignOutPage'
+import { loadAppTexts } from '../i18n'
+import { setUnauthorizedHandler } from '../lib/api-client'
+import { meKey } from '../lib/query-keys'
+import { onSignIn } from '../lib/sign-in-events'
+import AppArea from './AppArea'
+import { queryClient } from './query-client'
+
+/*
+ * The signed-in part of the app (/app/* and /logout), one lazy chunk: react-router's data router (the
+ * leave prompt's useBlocker needs one), TanStack Query and zod load here, not on /login.
+ */
+// The signed-in screens' texts (the public ones came with /login): the first render waits for them.
+const appTexts = loadAppTexts()
+
+const router = createBrowserRouter([
+  { path: '/app/*', element: <AppArea /> },
+  { path: '/logout', element: <SignOutPage /> },
+  // A public page: the public router (app/router.tsx) shows it and this part unmounts.
+  { path: '*', element: null },
+])
+
+// A session that ends mid-use (expired, revoked, blocked): back to the login page.
+setUnauthorizedHandler(() => {
+  if (window.location.pathname === '/login') return
+  queryClient.clear()
+  void router.navigate('/login', { replace: true })
+})
+
+// A new sign-in: forget the cached "nobody is signed in" so /app asks again.
+onSignIn(() => queryClient.removeQueries({ queryKey: meKey }))
+
+const currentUrl = () => window.location.pathname + window.location.search
+
+/**
+ * The data router listens to the back button only; a navigation made by the public router (the login page
+ * going to /app, a 404 page's link) or one made while this part was not shown moves it here.
+ */
+function FollowHistory() {
+  const url = useLocationProperty(currentUrl)
+  useEffect(() => {
+    const here = router.state.location
+    if (here.pathname + here.search !== url) void router.navigate(url + window.location.hash, { replace: true })
+  }, [url])
+  return null
+}
+
+export default function AppRoot() {
+  use(appTexts)
+  return (
+    <QueryClientProvider client={queryClient}>
+      <FollowHistory />
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  )
+}
