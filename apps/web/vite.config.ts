@@ -59,6 +59,8 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
+    // .vite/manifest.json: the server reads which chunk holds each language's texts, to preload the reader's.
+    manifest: true,
     rolldownOptions: {
       output: {
         // The rich-text editor is loaded only by forms that have one; split so

@@ -19,7 +19,21 @@ const probe: FastifyPluginAsync = async (api) => {
 const web = fs.mkdtempSync(path.join(os.tmpdir(), 'tbo-web-'))
 const asset = 'console.log("a built asset");\n'.repeat(100)
 fs.mkdirSync(path.join(web, 'assets'))
-fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><html><head><!--APP_CONFIG--></head><body></body></html>')
+fs.writeFileSync(
+  path.join(web, 'index.html'),
+  '<!doctype html><html lang="en"><head><!--APP_CONFIG--></head><body></body></html>',
+)
+// The build's manifest names the chunk of each language's public texts (src/i18n/bundles/<lang>.ts).
+fs.mkdirSync(path.join(web, '.vite'))
+fs.writeFileSync(
+  path.join(web, '.vite/manifest.json'),
+  JSON.stringify({
+    'src/main.tsx': { file: 'assets/index-e1.js', src: 'src/main.tsx', isEntry: true },
+    'src/i18n/bundles/en.ts': { file: 'assets/en-aa11.js', src: 'src/i18n/bundles/en.ts', isDynamicEntry: true },
+    'src/i18n/bundles/id.ts': { file: 'assets/id-bb22.js', src: 'src/i18n/bundles/id.ts', isDynamicEntry: true },
+    'src/i18n/bundles/app-id.ts': { file: 'assets/app-id-cc33.js', src: 'src/i18n/bundles/app-id.ts' },
+  }),
+)
 fs.writeFileSync(path.join(web, 'assets/app-abc123.js'), asset)
 // Markers, so the test can tell the build's files from a compression done per request.
 fs.writeFileSync(path.join(web, 'assets/app-abc123.js.br'), zlib.brotliCompressSync('/* from .br */' + asset))
@@ -96,5 +110,23 @@ describe('built web assets', () => {
     const res = await t.app.inject({ url: '/app/users', headers: { 'accept-encoding': 'br' } })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/text\/html/)
+  })
+})
+
+describe('index.html', () => {
+  it("preloads the reader's language: the default one, or the one the locale cookie names, with <html lang>", async () => {
+    const plain = await t.app.inject({ url: '/login' })
+    expect(plain.body).toContain('<link rel="modulepreload" crossorigin href="/assets/en-aa11.js">')
+    expect(plain.body).toContain('<html lang="en"')
+    expect(plain.body).not.toContain('id-bb22')
+    expect(plain.headers.vary).toMatch(/cookie/i)
+    const id = await t.app.inject({ url: '/login', headers: { cookie: 'locale=id' } })
+    expect(id.body).toContain('<link rel="modulepreload" crossorigin href="/assets/id-bb22.js">')
+    expect(id.body).toContain('<html lang="id"')
+    expect(id.body).not.toContain('en-aa11')
+    expect(id.body).not.toContain('app-id-cc33')
+    // An unknown language in the cookie is the default's page.
+    const other = await t.app.inject({ url: '/app', headers: { cookie: 'locale=fr' } })
+    expect(other.body).toContain('/assets/en-aa11.js')
   })
 })

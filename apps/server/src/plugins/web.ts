@@ -3,6 +3,7 @@ import path from 'node:path'
 import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { LOCALES } from '@app/shared'
 import { notFound } from '../lib/errors.js'
 import { registerMessages, requestLocale, t } from '../lib/i18n.js'
 
@@ -25,6 +26,27 @@ function allowedMethods(routes: Array<{ method: string; url: string }>, pathname
   return [...methods].sort()
 }
 
+/**
+ * The chunk of each language's public texts (`src/i18n/bundles/<lang>.ts`), from the build's manifest: the
+ * page preloads the reader's one next to the entry instead of finding it only once the entry runs.
+ */
+function languageChunks(distDir: string): Map<string, string> {
+  const out = new Map<string, string>()
+  try {
+    const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; src?: string }
+    >
+    for (const entry of Object.values(manifest)) {
+      const m = entry.src?.match(/(?:^|\/)i18n\/bundles\/([a-z]{2})\.ts$/)
+      if (m) out.set(m[1]!, entry.file)
+    }
+  } catch {
+    // An older build without a manifest: the page still works, the language just loads a round later.
+  }
+  return out
+}
+
 export interface WebOptions {
   distDir: string
   appConfig: Record<string, unknown>
@@ -43,6 +65,21 @@ export default fp<WebOptions>(async function web(app, opts) {
   // A JSON data block, not a script: the CSP allows no inline script (plugins/security-headers.ts).
   const configTag = `<script type="application/json" id="app-config">${JSON.stringify(opts.appConfig).replace(/</g, '\\u003c')}</script>`
   const indexHtml = hasWeb ? fs.readFileSync(indexPath, 'utf8').replace('<!--APP_CONFIG-->', configTag) : ''
+  // One page per language: <html lang> and the preload of that language's texts (chosen as the web app
+  // chooses: the `locale` cookie, else the default language).
+  const chunks = hasWeb ? languageChunks(opts.distDir) : new Map<string, string>()
+  const pages = new Map<string, string>(
+    LOCALES.map((lang) => {
+      const chunk = chunks.get(lang)
+      const preload = chunk ? `<link rel="modulepreload" crossorigin href="/${chunk}">\n  </head>` : '</head>'
+      return [lang, indexHtml.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`).replace('</head>', preload)]
+    }),
+  )
+  const defaultLocale = String(opts.appConfig.defaultLocale ?? 'en')
+  const pageFor = (req: FastifyRequest) => {
+    const cookie = (req as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies?.locale
+    return pages.get(cookie ?? '') ?? pages.get(defaultLocale) ?? indexHtml
+  }
 
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -62,14 +99,19 @@ export default fp<WebOptions>(async function web(app, opts) {
     })
   }
 
-  const sendIndex = (reply: FastifyReply) =>
-    reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml)
+  const sendIndex = (req: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .code(200)
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Cookie')
+      .type('text/html; charset=utf-8')
+      .send(pageFor(req))
 
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
     const url = req.url.split('?')[0]!
     const isApi = url.startsWith('/api') || url === '/healthz' || url.startsWith('/images/')
     if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD') && !/\.[a-z0-9]{1,5}$/i.test(url)) {
-      return sendIndex(reply)
+      return sendIndex(req, reply)
     }
     if (isApi) {
       const locale = requestLocale(req)
