@@ -21,7 +21,6 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { sql } from 'drizzle-orm'
@@ -75,9 +74,9 @@ async function captureFloorCalls(db: Db, companyId: number, id: number): Promise
   const capture = async (run: (logged: Db) => Promise<unknown>) => {
     const captured: Array<{ sql: string; params: unknown[] }> = []
     const logger = { logQuery: (q: string, p: unknown[]) => captured.push({ sql: q, params: p }) }
-    const logged = (client instanceof PGlite
-      ? drizzlePglite(client, { schema, logger })
-      : drizzlePg(client as pg.Pool, { schema, logger })) as unknown as Db
+    const logged = (client instanceof pg.Pool
+      ? drizzlePg(client, { schema, logger })
+      : drizzlePglite(client as never, { schema, logger })) as unknown as Db
     await run(logged)
     return captured
   }

@@ -17,7 +17,6 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { sql } from 'drizzle-orm'
@@ -102,9 +101,9 @@ async function captureFloorCalls(db: Db, companyId: number): Promise<Record<stri
   for (const [i, call] of LIST_CALLS.entries()) {
     const captured: Array<{ sql: string; params: unknown[] }> = []
     const logger = { logQuery: (q: string, p: unknown[]) => captured.push({ sql: q, params: p }) }
-    const logged = (client instanceof PGlite
-      ? drizzlePglite(client, { schema, logger })
-      : drizzlePg(client as pg.Pool, { schema, logger })) as unknown as Db
+    const logged = (client instanceof pg.Pool
+      ? drizzlePg(client, { schema, logger })
+      : drizzlePglite(client as never, { schema, logger })) as unknown as Db
     // Without counters in the floor: the unsearched total is the engine's count(*) (the app reads a counter).
     await listRows(logged, hotelsResource.source, call.query, hotelsResource.scope({ companyId } as SessionUser))
     out[`/list${i}`] = {

@@ -15,7 +15,6 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import * as schema from '../src/db/schema/index.js'
@@ -127,9 +126,9 @@ async function captureListSql(db: Db, companyId: number) {
   const cats = referenceResources.find((r) => r.source.table === schema.categories)!
   const logger = { logQuery: (q: string, p: unknown[]) => captured.push({ q, p }) }
   const client = (db as unknown as { $client: unknown }).$client
-  const logged = (client instanceof PGlite
-    ? drizzlePglite(client, { schema, logger })
-    : drizzlePg(client as pg.Pool, { schema, logger })) as unknown as Db
+  const logged = (client instanceof pg.Pool
+    ? drizzlePg(client, { schema, logger })
+    : drizzlePglite(client as never, { schema, logger })) as unknown as Db
   // Distinct values for size and page show where the limit and offset go.
   const params: ListParams = { ...LIST_QUERY, page: 3, size: 7 }
   await listRows(logged, cats.source, params, cats.scope({ companyId } as SessionUser))

@@ -13,7 +13,6 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -78,9 +77,9 @@ async function captureSql(db: Db, resource: Resource, companyId: number, query: 
   const captured: Array<{ q: string; p: unknown[] }> = []
   const logger = { logQuery: (q: string, p: unknown[]) => captured.push({ q, p }) }
   const client = (db as unknown as { $client: unknown }).$client
-  const logged = (client instanceof PGlite
-    ? drizzlePglite(client, { schema, logger })
-    : drizzlePg(client as pg.Pool, { schema, logger })) as unknown as Db
+  const logged = (client instanceof pg.Pool
+    ? drizzlePg(client, { schema, logger })
+    : drizzlePglite(client as never, { schema, logger })) as unknown as Db
   await listRows(
     logged,
     resource.source,

@@ -24,6 +24,8 @@ export const configSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
+  /** PGlite on its own thread (db/pglite-proxy.ts); `0` keeps it on the HTTP thread. */
+  PGLITE_WORKER: boolEnv.default(true),
   APP_URL: z.url().optional(),
   SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
   MAIL_FROM: z.string().default('Travel Back Office <no-reply@localhost>'),

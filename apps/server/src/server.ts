@@ -17,7 +17,7 @@ async function main() {
     }
     throw err
   }
-  const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir })
+  const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, worker: config.PGLITE_WORKER })
   await database.migrate()
   await seed(database.db, { demo: config.SEED_DEMO })
   let platformAdmin: Awaited<ReturnType<typeof ensurePlatformAdmin>>

@@ -39,6 +39,12 @@ export interface DatabaseOptions {
   worker?: boolean
 }
 
+/** PGLITE_WORKER as config.ts reads it, for callers without a config (tests, benches): on unless 0/false/no. */
+function workerByDefault(): boolean {
+  const v = process.env.PGLITE_WORKER
+  return v === undefined || ['true', '1', 'yes'].includes(v)
+}
+
 /** The worker's entry: built beside the bundles (dist/pglite-worker.js), or the TypeScript source through tsx. */
 function workerUrl(): URL {
   return import.meta.url.endsWith('.ts')
@@ -61,7 +67,7 @@ export function openDatabase(opts: DatabaseOptions): Database {
   }
   const dir = opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined
   if (dir) fs.mkdirSync(dir, { recursive: true })
-  if (opts.worker ?? process.env.PGLITE_WORKER !== '0') {
+  if (opts.worker ?? workerByDefault()) {
     const client = new PGliteWorkerClient(workerUrl(), dir)
     const db = drizzlePglite(client as never, { schema }) as unknown as Db
     return {

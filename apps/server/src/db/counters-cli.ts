@@ -13,7 +13,7 @@ import { openDatabase } from './client.js'
 
 const args = new Set(process.argv.slice(2))
 const config = loadConfig()
-const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: 2 })
+const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, worker: config.PGLITE_WORKER, poolSize: 2 })
 let code = 0
 try {
   await database.migrate()

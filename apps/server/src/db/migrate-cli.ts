@@ -4,7 +4,7 @@ import { openDatabase } from './client.js'
 
 try {
   const config = loadConfig()
-  const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir })
+  const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, worker: config.PGLITE_WORKER })
   await database.migrate()
   await database.close()
   console.log(`Migrations applied (${database.kind}).`)

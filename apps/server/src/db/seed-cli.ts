@@ -11,7 +11,7 @@ import { seed } from './seed.js'
 
 try {
   const config = loadConfig()
-  const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir })
+  const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, worker: config.PGLITE_WORKER })
   try {
     await database.migrate()
     const demo = await seed(database.db, { demo: config.SEED_DEMO })
