@@ -24,8 +24,10 @@ function precompress(): Plugin {
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir)
+      if (config.build.ssr) outDir = '' // the prerender module runs on the server: nothing to send
     },
     async closeBundle() {
+      if (!outDir) return
       const files = (fs.readdirSync(outDir, { recursive: true }) as string[])
         .map((f) => path.join(outDir, f))
         .filter((f) => /\.(js|mjs|css|svg|json|txt|map)$/.test(f) && fs.statSync(f).size >= 1024)

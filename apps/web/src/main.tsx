@@ -1,10 +1,7 @@
-import '@mantine/core/styles.css'
-import '@mantine/notifications/styles.css'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import './app/public-styles'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import i18n, { currentLocale, i18nReady } from './i18n'
-import { AppProviders } from './app/providers'
-import { PublicRoutes } from './app/router'
+import { Root } from './app/Root'
 import { configureApiClient } from './lib/api-client'
 
 configureApiClient({
@@ -12,13 +9,10 @@ configureApiClient({
   fallbackMessage: (status) => (status === 0 ? i18n.t('errors.network') : i18n.t('errors.request_failed', { status })),
 })
 
-// The reader's language is its own small chunk: paint once its texts are in (or failed to load).
-void i18nReady.finally(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProviders>
-        <PublicRoutes />
-      </AppProviders>
-    </StrictMode>,
-  ),
-)
+// The reader's language is its own small chunk: render once its texts are in (or failed to load). The sign-in
+// page comes prerendered in that language (prerender.tsx): take it over rather than draw it again.
+void i18nReady.finally(() => {
+  const container = document.getElementById('root')!
+  if (container.firstElementChild) hydrateRoot(container, <Root />)
+  else createRoot(container).render(<Root />)
+})

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -76,9 +77,32 @@ export default fp<WebOptions>(async function web(app, opts) {
     }),
   )
   const defaultLocale = String(opts.appConfig.defaultLocale ?? 'en')
+  // The sign-in page (`/`, `/login`) already drawn, per language, once the prerender is done (see below).
+  const signInPages = new Map<string, string>()
   const pageFor = (req: FastifyRequest) => {
     const cookie = (req as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies?.locale
-    return pages.get(cookie ?? '') ?? pages.get(defaultLocale) ?? indexHtml
+    const lang = pages.has(cookie ?? '') ? cookie! : defaultLocale
+    const pathname = req.url.split('?')[0]
+    if (pathname === '/' || pathname === '/login') {
+      const drawn = signInPages.get(lang)
+      if (drawn) return drawn
+    }
+    return pages.get(lang) ?? indexHtml
+  }
+
+  // The web build's prerender module (apps/web/src/prerender.tsx) draws the sign-in page with this server's
+  // runtime configuration, in the background: the server answers at once, with the plain page until it is done.
+  const prerender = path.join(opts.distDir, '.ssr', 'prerender.js')
+  if (hasWeb && fs.existsSync(prerender)) {
+    void (async () => {
+      const mod = (await import(pathToFileURL(prerender).href)) as {
+        renderSignIn(lang: string, config: unknown): Promise<string>
+      }
+      for (const lang of LOCALES) {
+        const html = await mod.renderSignIn(lang, opts.appConfig)
+        signInPages.set(lang, pages.get(lang)!.replace('<div id="root"></div>', `<div id="root">${html}</div>`))
+      }
+    })().catch((err: unknown) => app.log.warn({ err }, 'the sign-in page could not be prerendered; it is drawn in the browser'))
   }
 
   if (hasWeb) {

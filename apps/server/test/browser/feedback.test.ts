@@ -32,8 +32,14 @@ afterAll(async () => {
 
 describe('feedback', () => {
   it('signed out: /login and an unknown address log no console error; the address is a not-found page', async () => {
+    // The sign-in page arrives drawn (the server's prerender, made in the background at its start) and is
+    // hydrated without a mismatch: React would report one as a console error.
+    await expect
+      .poll(async () => (await page.request.get('/login')).text(), { timeout: 20_000 })
+      .toMatch(/<div id="root">.*<h1[^>]*>Sign In<\/h1>/s)
     await page.goto('/login')
     await page.getByRole('heading', { name: 'Sign In' }).waitFor()
+    await expect.poll(() => page.getByLabel(/^Email/).getAttribute('readonly')).toBeNull() // hydrated
     await page.goto('/no-such-page')
     await page.getByRole('link', { name: /home/i }).waitFor()
     await env.screenshot(page, 'feedback-01-not-found-signed-out')

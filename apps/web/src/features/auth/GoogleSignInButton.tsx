@@ -1,3 +1,9 @@
+// The company-name dialog's styles: the public pages load only their own part of Mantine's (app/public-styles.ts).
+import '@mantine/core/styles/ScrollArea.css'
+import '@mantine/core/styles/Overlay.css'
+import '@mantine/core/styles/ModalBase.css'
+import '@mantine/core/styles/Modal.css'
+import '@mantine/core/styles/LoadingOverlay.css'
 import { useEffect, useRef, useState } from 'react'
 import { Box, Stack, Text, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'

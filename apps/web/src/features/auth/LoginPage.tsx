@@ -10,6 +10,7 @@ import { appConfig } from '../../lib/app-config'
 import { fetchMe } from '../../lib/session'
 import { signedIn } from '../../lib/sign-in-events'
 import { useDocumentTitle } from '../../lib/use-document-title'
+import { useHydrated } from '../../lib/use-hydrated'
 import { authApi } from './api'
 import { AuthLayout } from './AuthLayout'
 import { emailRule, passwordRule } from './validators'
@@ -26,6 +27,7 @@ export default function LoginPage() {
   const { t } = useTranslation()
   const [, navigate] = useLocation()
   const [busy, setBusy] = useState(false)
+  const ready = useHydrated()
   useDocumentTitle(t('auth.login.title'))
 
   // Already signed in (a bookmark, the back button): on to the app.
@@ -87,6 +89,7 @@ export default function LoginPage() {
             leftSection={<IconAt size={16} />}
             withAsterisk
             autoFocus
+            readOnly={!ready}
             {...form.getInputProps('email')}
           />
           <div>
@@ -96,6 +99,7 @@ export default function LoginPage() {
               autoComplete="current-password"
               leftSection={<IconLock size={16} />}
               withAsterisk
+              readOnly={!ready}
               {...form.getInputProps('password')}
             />
             <Group justify="flex-end" mt={6}>
@@ -104,7 +108,7 @@ export default function LoginPage() {
               </Anchor>
             </Group>
           </div>
-          <Button type="submit" fullWidth size="md" loading={busy}>
+          <Button type="submit" fullWidth size="md" loading={busy} disabled={!ready}>
             {t('auth.login.submit')}
           </Button>
           {appConfig.googleClientId && (
