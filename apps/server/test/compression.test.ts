@@ -110,6 +110,16 @@ describe('built web assets', () => {
     const res = await t.app.inject({ url: '/app/users', headers: { 'accept-encoding': 'br' } })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/text\/html/)
+    // Compressed too, though it comes from the not-found handler that @fastify/compress does not reach.
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(res.headers.vary).toMatch(/accept-encoding/i)
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toContain('id="app-config"')
+    const gz = await t.app.inject({ url: '/login', headers: { 'accept-encoding': 'gzip, deflate' } })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toContain('id="app-config"')
+    const plain = await t.app.inject({ url: '/login', headers: { 'accept-encoding': 'identity' } })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toContain('id="app-config"')
   })
 })
 

@@ -1,4 +1,5 @@
 import './app/public-styles'
+import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import i18n, { currentLocale, i18nReady } from './i18n'
 import { Root } from './app/Root'
@@ -13,6 +14,10 @@ configureApiClient({
 // page comes prerendered in that language (prerender.tsx): take it over rather than draw it again.
 void i18nReady.finally(() => {
   const container = document.getElementById('root')!
-  if (container.firstElementChild) hydrateRoot(container, <Root />)
-  else createRoot(container).render(<Root />)
+  // As a transition, React does the work in slices and lets the browser answer in between, instead of one
+  // long task that blocks input while the page is taken over.
+  startTransition(() => {
+    if (container.firstElementChild) hydrateRoot(container, <Root />)
+    else createRoot(container).render(<Root />)
+  })
 })

@@ -3,6 +3,8 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
+import { negotiate } from '@fastify/accept-negotiator'
+import zlib from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { LOCALES } from '@app/shared'
 import { notFound } from '../lib/errors.js'
@@ -123,13 +125,30 @@ export default fp<WebOptions>(async function web(app, opts) {
     })
   }
 
-  const sendIndex = (req: FastifyRequest, reply: FastifyReply) =>
-    reply
-      .code(200)
-      .header('Cache-Control', 'no-cache')
-      .header('Vary', 'Cookie')
-      .type('text/html; charset=utf-8')
-      .send(pageFor(req))
+  // The page is answered from the not-found handler, which @fastify/compress does not reach (it hooks routes):
+  // each variant is compressed once, here, and sent as the browser accepts.
+  const compressed = new Map<string, { br: Buffer; gzip: Buffer }>()
+  const encodingsOf = (html: string) => {
+    let c = compressed.get(html)
+    if (!c) {
+      const body = Buffer.from(html)
+      c = {
+        br: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+        gzip: zlib.gzipSync(body, { level: 9 }),
+      }
+      compressed.set(html, c)
+    }
+    return c
+  }
+  const sendIndex = (req: FastifyRequest, reply: FastifyReply) => {
+    const html = pageFor(req)
+    reply.code(200).header('Cache-Control', 'no-cache').header('Vary', 'Cookie, Accept-Encoding').type('text/html; charset=utf-8')
+    const accept = req.headers['accept-encoding']
+    const encoding = accept ? negotiate(accept, ['br', 'gzip']) : null
+    if (encoding === 'br' || encoding === 'gzip')
+      return reply.header('Content-Encoding', encoding).send(encodingsOf(html)[encoding])
+    return reply.send(html)
+  }
 
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
     const url = req.url.split('?')[0]!
