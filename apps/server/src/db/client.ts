@@ -67,23 +67,19 @@ export function openDatabase(opts: DatabaseOptions): Database {
   }
   const dir = opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined
   if (dir) fs.mkdirSync(dir, { recursive: true })
-  if (opts.worker ?? workerByDefault()) {
-    const client = new PGliteWorkerClient(workerUrl(), dir)
-    const db = drizzlePglite(client as never, { schema }) as unknown as Db
-    return {
-      db,
-      kind: 'pglite',
-      migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
-      close: () => client.close(),
-    }
-  }
-  const client = new PGlite(dir, { extensions: { pg_trgm } })
-  fasterQueries(client)
-  const db = drizzlePglite(client, { schema }) as unknown as Db
+  // On its own thread (the default) or in this one: the same client members either way, for drizzle.
+  const client = (opts.worker ?? workerByDefault()) ? new PGliteWorkerClient(workerUrl(), dir) : inProcess(dir)
+  const db = drizzlePglite(client as never, { schema }) as unknown as Db
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
   }
+}
+
+function inProcess(dir: string | undefined): PGlite {
+  const client = new PGlite(dir, { extensions: { pg_trgm } })
+  fasterQueries(client)
+  return client
 }

@@ -81,10 +81,9 @@ export default fp<WebOptions>(async function web(app, opts) {
   const defaultLocale = String(opts.appConfig.defaultLocale ?? 'en')
   // The sign-in page (`/`, `/login`) already drawn, per language, once the prerender is done (see below).
   const signInPages = new Map<string, string>()
-  const pageFor = (req: FastifyRequest) => {
+  const pageFor = (req: FastifyRequest, pathname: string) => {
     const cookie = (req as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies?.locale
     const lang = pages.has(cookie ?? '') ? cookie! : defaultLocale
-    const pathname = req.url.split('?')[0]
     if (pathname === '/' || pathname === '/login') {
       const drawn = signInPages.get(lang)
       if (drawn) return drawn
@@ -140,8 +139,8 @@ export default fp<WebOptions>(async function web(app, opts) {
     }
     return c
   }
-  const sendIndex = (req: FastifyRequest, reply: FastifyReply) => {
-    const html = pageFor(req)
+  const sendIndex = (req: FastifyRequest, reply: FastifyReply, pathname: string) => {
+    const html = pageFor(req, pathname)
     reply.code(200).header('Cache-Control', 'no-cache').header('Vary', 'Cookie, Accept-Encoding').type('text/html; charset=utf-8')
     const accept = req.headers['accept-encoding']
     const encoding = accept ? negotiate(accept, ['br', 'gzip']) : null
@@ -154,7 +153,7 @@ export default fp<WebOptions>(async function web(app, opts) {
     const url = req.url.split('?')[0]!
     const isApi = url.startsWith('/api') || url === '/healthz' || url.startsWith('/images/')
     if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD') && !/\.[a-z0-9]{1,5}$/i.test(url)) {
-      return sendIndex(req, reply)
+      return sendIndex(req, reply, url)
     }
     if (isApi) {
       const locale = requestLocale(req)
