@@ -51,10 +51,7 @@ function run(label, cwd, args, env = {}) {
 }
 
 const server = path.join(root, 'apps/server')
-// In-process PGlite for the test apps (each test file opens its own databases: a worker thread per database
-// costs ~0.7 s to start and ~0.2 ms per query on this 2-core machine). The worker that `npm start` uses is
-// proven by src/db/pglite-proxy.test.ts and by the process tests, whose servers run with their default.
-run('API on PGlite', server, [], { PGLITE_WORKER: '0' })
+run('API on PGlite', server, [])
 if (process.env.TEST_DATABASE_URL) {
   run('API on PostgreSQL', server, [], { TEST_DB: 'pg' })
 } else {
