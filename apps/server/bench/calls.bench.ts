@@ -187,7 +187,7 @@ export default async function callsBench() {
             const f = await cannon(target.url, CONNECTIONS, DURATION, target.headers, target.pid)
             if (f.non2xx || f.rps === 0) throw new Error(`${who} ${call.name}: ${f.rps} req/s, ${f.non2xx} non-2xx`)
             console.log(
-              `  ${call.name.padEnd(44)} ${who.padEnd(5)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  CPU ${f.cpu.toFixed(2)} ms/req`,
+              `  ${call.name.padEnd(44)} ${who.padEnd(5)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  CPU ${f.cpu.toFixed(2)} ms/req (PostgreSQL ${f.dbCpu?.toFixed(2)}, load ${f.loadCpu?.toFixed(2)})`,
             )
             runs[who].push(f)
           }

@@ -60,6 +60,10 @@ export interface Figures {
   rps: number
   /** CPU time of the server process per answered request (user + system), ms. */
   cpu: number
+  /** CPU of every PostgreSQL process per answered request, ms (0 when none runs, e.g. PGlite). */
+  dbCpu?: number
+  /** CPU of the load generator per answered request, ms. */
+  loadCpu?: number
   p50: number
   p99: number
   non2xx: number
@@ -186,6 +190,35 @@ export function cannon(
     : autocannonRun(url, connections, duration, headers, pid, rate)
 }
 
+/** user + system CPU so far of each process named `postgres` (server and backends), ms, by pid. */
+function postgresCpu(): Map<string, number> {
+  const byPid = new Map<string, number>()
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+      if (!stat.includes('(postgres)')) continue
+      const fields = stat.split(') ')[1]!.split(' ')
+      byPid.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100)
+    } catch {
+      // ended between listing and reading
+    }
+  }
+  return byPid
+}
+
+/** PostgreSQL CPU spent since `before` by the processes still running (one that ended takes its share with it). */
+function postgresCpuSince(before: Map<string, number>): number {
+  let total = 0
+  for (const [pid, ms] of postgresCpu()) total += ms - (before.get(pid) ?? 0)
+  return total
+}
+
+/** This process's CPU so far (autocannon runs in it), ms. */
+const ownCpuMs = () => {
+  const u = process.cpuUsage()
+  return (u.user + u.system) / 1000
+}
+
 function autocannonRun(
   url: string,
   connections: number,
@@ -195,14 +228,19 @@ function autocannonRun(
   rate?: number,
 ): Promise<Figures> {
   const before = cpuMs(pid)
+  const dbBefore = postgresCpu()
+  const loadBefore = ownCpuMs()
   return new Promise((resolve, reject) => {
     const paced = rate ? { overallRate: rate } : {}
     autocannon({ url, connections, duration, headers, timeout: TIMEOUT, ...paced }, (err, r) => {
       if (err) return reject(err)
-      const cpu = (cpuMs(pid) - before) / Math.max(r.requests.total, 1)
+      const n = Math.max(r.requests.total, 1)
+      const cpu = (cpuMs(pid) - before) / n
       resolve({
         rps: r.requests.average,
         cpu,
+        dbCpu: postgresCpuSince(dbBefore) / n,
+        loadCpu: (ownCpuMs() - loadBefore) / n,
         p50: r.latency.p50,
         p99: r.latency.p99,
         non2xx: r.non2xx,

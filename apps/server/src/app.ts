@@ -91,19 +91,26 @@ export async function buildApp({ config, database, logger, modules = [] }: Build
   app.decorate('database', database)
   app.decorate('config', config)
 
-  // No path may climb out of where it points, whatever its encoding.
-  app.addHook('onRequest', async (req) => {
-    let pathname = req.url.split('?')[0]!
-    try {
-      pathname = decodeURIComponent(pathname)
-    } catch {
-      throw badRequest()
+  // No path may climb out of where it points, whatever its encoding. (Hooks on every request are written
+  // with callbacks rather than async functions: no promise per hook and request.)
+  app.addHook('onRequest', (req, _reply, done) => {
+    const query = req.url.indexOf('?')
+    let pathname = query < 0 ? req.url : req.url.slice(0, query)
+    if (pathname.includes('%')) {
+      try {
+        pathname = decodeURIComponent(pathname)
+      } catch {
+        return done(badRequest())
+      }
     }
-    if (/(^|[/\\])\.\.($|[/\\])/.test(pathname) || pathname.includes('\0')) throw badRequest()
+    if (pathname.includes('..') && /(^|[/\\])\.\.($|[/\\])/.test(pathname)) return done(badRequest())
+    if (pathname.includes('\0')) return done(badRequest())
+    done()
   })
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id)
     reply.header('x-content-type-options', 'nosniff')
+    done(null, payload)
   })
 
   // Answers above 1 KiB go out as brotli or gzip, as the client accepts; brotli at

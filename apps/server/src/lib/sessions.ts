@@ -47,7 +47,8 @@ export interface SessionUser {
   roleName: string
   status: string
   isPlatform: boolean
-  permissions: Set<string>
+  /** Shared between the requests of one role while its permissions stay the same: never change it. */
+  permissions: ReadonlySet<string>
   lastUsedAt: Date
 }
 
@@ -78,6 +79,25 @@ const withUser = (qb: PgSelect): PgSelect =>
 /** Only the unexpired session of the token whose hash is `$hash`. */
 const ofToken = () => and(eq(s.token_hash, sql.placeholder('hash')), gt(s.expires_at, sql`now()`))
 
+/**
+ * The permission set of each role as last read, kept while the role row's names
+ * are the same text: every request compares the text it just read (a memcmp)
+ * instead of splitting ~100 names into a new Set, a tenth of a one-row read's
+ * CPU in a profile. It is a parse cache, not a session cache: the names are
+ * still read from the database on every request, so a changed role holds at once.
+ */
+const permissionSets = new Map<number, { names: string; set: ReadonlySet<string> }>()
+
+export function permissionSet(roleId: number, names: string | null): ReadonlySet<string> {
+  const text = names ?? ''
+  const known = permissionSets.get(roleId)
+  if (known && known.names === text) return known.set
+  const set: ReadonlySet<string> = new Set(text ? text.split(',') : [])
+  if (permissionSets.size >= 10_000) permissionSets.clear()
+  permissionSets.set(roleId, { names: text, set })
+  return set
+}
+
 function toSessionUser(row: SessionRow): SessionUser {
   return {
     sessionId: row.session_id,
@@ -87,7 +107,7 @@ function toSessionUser(row: SessionRow): SessionUser {
     roleName: row.role_name,
     status: row.status,
     isPlatform: Boolean(row.is_platform),
-    permissions: new Set(row.permissions ? row.permissions.split(',') : []),
+    permissions: permissionSet(row.role_id, row.permissions),
     lastUsedAt: new Date(row.last_used_at),
   }
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import fp from 'fastify-plugin'
 import helmet, { strictTransportSecurity } from 'helmet'
 import type { Config } from '../config.js'
@@ -73,35 +74,50 @@ const PERMISSIONS_POLICY = [
   'browsing-topics=()',
 ].join(', ')
 
+/** The headers a helmet middleware writes for any request, read once by running it on a stand-in answer. */
+function headersOf(middleware: (req: IncomingMessage, res: ServerResponse, next: () => void) => void): Record<string, string> {
+  const out: Record<string, string> = {}
+  const res = {
+    setHeader: (name: string, value: unknown) => void (out[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete out[name.toLowerCase()],
+  }
+  let done = false
+  middleware({ headers: {} } as IncomingMessage, res as unknown as ServerResponse, () => (done = true))
+  if (!done) throw new Error('helmet did not answer synchronously')
+  return out
+}
+
 /**
  * Security headers on every answer (helmet): the CSP above, frame-ancestors
  * 'none' plus X-Frame-Options for old browsers, a referrer policy, a
  * Permissions-Policy, and HSTS only on requests that arrived over https through
  * a trusted proxy (an http deployment must not be pinned).
  *
- * helmet itself rather than its Fastify wrapper: @fastify/helmet builds the
- * helmet middleware again on every request (~18 µs), this builds it once (~2 µs).
+ * helmet decides the headers, once: nothing in this configuration depends on
+ * the request (no nonces), so its output is read at start and each request
+ * copies the same dozen headers onto its reply (~1 µs) instead of running
+ * helmet's twelve middlewares on the raw answer (4 % of a one-row read's CPU).
  */
 export default fp<{ config: Config }>(async function securityHeaders(app, { config }) {
-  const headers = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
-    // The web app loads nothing cross-origin that would need CORP/COEP; Google's popup needs
-    // to talk back to the opener, hence same-origin-allow-popups when sign-in is on.
-    crossOriginEmbedderPolicy: false,
-    crossOriginOpenerPolicy: { policy: config.GOOGLE_CLIENT_ID ? 'same-origin-allow-popups' : 'same-origin' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    frameguard: { action: 'deny' },
-    strictTransportSecurity: false,
-  })
-  const hsts = strictTransportSecurity({ maxAge: 31_536_000, includeSubDomains: true })
+  const fixed = headersOf(
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+      // The web app loads nothing cross-origin that would need CORP/COEP; Google's popup needs
+      // to talk back to the opener, hence same-origin-allow-popups when sign-in is on.
+      crossOriginEmbedderPolicy: false,
+      crossOriginOpenerPolicy: { policy: config.GOOGLE_CLIENT_ID ? 'same-origin-allow-popups' : 'same-origin' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      frameguard: { action: 'deny' },
+      strictTransportSecurity: false,
+    }),
+  )
+  fixed['permissions-policy'] = PERMISSIONS_POLICY
+  const hsts = headersOf(strictTransportSecurity({ maxAge: 31_536_000, includeSubDomains: true }))
 
   app.addHook('onRequest', (req, reply, done) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY)
-    headers(req.raw, reply.raw, (err?: unknown) => {
-      if (err) return done(err as Error)
-      // req.protocol reads X-Forwarded-Proto only when TRUST_PROXY is on.
-      if (config.TRUST_PROXY && req.protocol === 'https') hsts(req.raw, reply.raw, () => done())
-      else done()
-    })
+    reply.headers(fixed)
+    // req.protocol reads X-Forwarded-Proto only when TRUST_PROXY is on.
+    if (config.TRUST_PROXY && req.protocol === 'https') reply.headers(hsts)
+    done()
   })
 })
