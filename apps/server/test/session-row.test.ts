@@ -129,7 +129,7 @@ describe('one-row read with the session in one statement', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/users/${b.userId}`, headers: a.headers })).statusCode).toBe(404)
   })
 
-  it("takes a calendar month read's item with the session: two statements in all, refusals as before", async () => {
+  it("takes a calendar month read's item and days with the session: one statement in all, refusals as before", async () => {
     const place = await t.app.inject({
       method: 'POST',
       url: '/api/v1/locations',
@@ -187,10 +187,31 @@ describe('one-row read with the session in one statement', () => {
     expect(write.statusCode, write.body).toBe(200)
     await month(a)
     let res: Awaited<ReturnType<typeof month>> | undefined
-    // Session with the item, then the stored days and the orders' stock in one statement.
-    expect(await statements(async () => (res = await month(a)))).toBe(2)
+    // Session, item, stored days and the orders' stock: one statement.
+    expect(await statements(async () => (res = await month(a)))).toBe(1)
     expect(res!.statusCode, res!.body).toBe(200)
     expect(res!.json().data).toHaveLength(3)
+    // The days in the answer's shape, by date, money as numbers.
+    expect(res!.json().data.map((d: Record<string, unknown>) => Object.keys(d))).toEqual(
+      Array(3).fill(['id', 'transportation_id', 'date', 'price', 'sale_price', 'blocked']),
+    )
+    expect(res!.json().data[0]).toEqual({
+      id: expect.any(Number),
+      transportation_id: id,
+      date: '2027-03-10',
+      price: 800,
+      sale_price: 700,
+      blocked: false,
+    })
+    expect(res!.json().data.map((d: { date: string }) => d.date)).toEqual(['2027-03-10', '2027-03-11', '2027-03-12'])
+    // A query the route refuses is never sent to the database with the session: the route's 422 answers.
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/transportations_schedule?transportation_id=${id}&start_date=2027-02-30&end_date=2027-03-31`,
+      headers: a.headers,
+    })
+    expect(bad.statusCode, bad.body).toBe(422)
+    expect(bad.json().errors).toHaveProperty('start_date')
     expect(res!.json().defaults).toMatchObject({ price: 1000, sale_price: 900, blocked: false })
     expect((await month(b)).statusCode).toBe(404)
     expect((await month(undefined)).statusCode).toBe(401)

@@ -158,14 +158,9 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
     ...Object.fromEntries(Object.entries(opts.values).map(([k, v]) => [k, v.column])),
   }
 
-  /** Each answer field of a day with its column's decoder (money numeric -> number), for rows read raw. */
-  const dayDecoders = Object.entries(dayFields).map(
-    ([k, col]) => [k, (v: unknown) => (col as PgColumn).mapFromDriverValue(v)] as const,
-  )
-
   // The read's statements are prepared once per database handle (crud/list-query.ts `prepared`): the month
   // read is the calendar's hot call (docs/performance/catalogue.md).
-  const statements = { item: {}, days: {}, daysAndStock: {} }
+  const statements = { item: {}, days: {}, month: {} }
   const itemWhere = and(eq(opts.item.table.id, sql.placeholder('id')), eq(opts.item.table.company_id, sql.placeholder('company')))
 
   /** The item of the caller's company (404 otherwise), its declared fields read; `lock` holds it until the write commits. */
@@ -207,77 +202,65 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
     })) as Array<Record<string, unknown>>
 
   /**
-   * The month read of an item orders book: its stored days and the days orders hold (capacity, booked,
-   * remaining) in one statement, a UNION ALL of the two reads (the stock rows fill the day columns with typed
-   * NULLs and the day rows the stock's), split here. One round trip and one statement instead of two side by
-   * side on two pooled connections (docs/performance/calendars.md).
+   * The month read's answer as two JSON columns of one statement, over the item row it is read beside:
+   * `__days`, the stored days of the range (each in the answer's shape, by date), and for an item orders
+   * book `__stock`, the days orders hold (capacity, booked, remaining). The item comes with the session
+   * (plugins/auth.ts, `RowRead.also`), so a month read is one statement and one round trip, like the bare
+   * floor's single day query (docs/performance/calendars.md). Money leaves PostgreSQL as a JSON number.
    */
-  const readDaysAndStock = async (db: Db, input: Record<string, unknown>, itemId: number, variant: string) => {
-    const s = inventoryStock
-    // A serial column's type is its integer (serial is not a type a NULL can be cast to).
-    const sqlType = (col: PgColumn) =>
-      ({ serial: 'integer', bigserial: 'bigint', smallserial: 'smallint' })[col.getSQLType()] ?? col.getSQLType()
-    const nullOf = (col: PgColumn) => sql`NULL::${sql.raw(sqlType(col))}`
-    const statement = prepared(statements.daysAndStock, `${tableName}_days_stock`, db, (db) =>
-      (
-        db
-          .select({
-            // Each column under its answer name: the rows are read raw (below), keyed by these names.
-            ...Object.fromEntries(Object.entries(dayFields).map(([k, col]) => [k, sql`${col}`.as(k)])),
-            stock_row: sql<boolean>`false`.as('stock_row'),
-            stock_capacity: sql<number | null>`NULL::integer`.as('stock_capacity'),
-            stock_booked: sql<number | null>`NULL::integer`.as('stock_booked'),
-          })
-          .from(opts.table as any) as any
-      )
-        .where(daysWhere)
-        .unionAll(
-          db
-            .select({
-              ...Object.fromEntries(
-                Object.entries(dayFields).map(([k, col]) => [k, k === 'date' ? s.day : nullOf(col as PgColumn).as(k)]),
-              ),
-              stock_row: sql<boolean>`true`.as('stock_row'),
-              stock_capacity: s.capacity,
-              stock_booked: s.booked,
-            })
-            .from(s)
-            .where(
-              and(
-                eq(s.kind, sql.placeholder('kind')),
-                eq(s.item_id, sql.placeholder('item')),
-                eq(s.variant, sql.placeholder('variant')),
-                gte(s.day, sql.placeholder('start')),
-                lte(s.day, sql.placeholder('end')),
-                gt(s.booked, 0),
-              ),
-            ),
-        ),
-    ) as unknown as { all(params: Record<string, unknown>): Promise<unknown[]> }
-    // `all`: the driver's rows as they come, decoded below with one decoder per column chosen once, instead of
-    // drizzle's per-cell mapping (its entity checks were a quarter of the month read's CPU in a profile).
-    const rows = (await statement.all({
-      item: itemId,
-      ...Object.fromEntries(Object.keys(keys).map((k) => [`key_${k}`, input[k]])),
-      start: input.start_date,
-      end: input.end_date,
-      kind: opts.stock!.kind,
-      variant,
-    })) as Array<Record<string, unknown> & { stock_row: boolean; stock_capacity: number; stock_booked: number }>
-    const byDate = (a: Record<string, unknown>, b: Record<string, unknown>) => String(a.date).localeCompare(String(b.date))
-    const days: Array<Record<string, unknown>> = []
-    const stock: Array<{ date: string; capacity: number; booked: number; remaining: number }> = []
-    for (const raw of rows) {
-      if (raw.stock_row) {
-        const { stock_capacity: capacity, stock_booked: booked } = raw
-        stock.push({ date: raw.date as string, capacity, booked, remaining: capacity - booked })
-      } else {
-        const row: Record<string, unknown> = {}
-        for (const [k, decode] of dayDecoders) row[k] = raw[k] === null ? null : decode(raw[k])
-        days.push(row)
-      }
-    }
-    return { days: days.sort(byDate), stock: stock.sort(byDate) }
+  const jsonObject = (fields: Record<string, unknown>) =>
+    sql`json_build_object(${sql.join(
+      Object.entries(fields).map(([k, v]) => {
+        if (!/^\w+$/.test(k)) throw new Error(`answer field ${k} is not a plain name`)
+        return sql`${sql.raw(`'${k}'`)}, ${v}`
+      }),
+      sql`, `,
+    )})`
+  const s = inventoryStock
+  const monthFields: Record<string, unknown> = {
+    __days: sql`(SELECT coalesce(json_agg(${jsonObject(dayFields)} ORDER BY ${opts.date}), '[]'::json) FROM ${opts.table} WHERE ${and(
+      eq(opts.item.column, opts.item.table.id),
+      ...Object.entries(keys).map(([k, v]) => eq(v.column, sql.placeholder(`key_${k}`))),
+      gte(opts.date, sql.placeholder('start')),
+      lte(opts.date, sql.placeholder('end')),
+    )})`,
+    ...(opts.stock
+      ? {
+          __stock: sql`(SELECT coalesce(json_agg(${jsonObject({
+            date: s.day,
+            capacity: s.capacity,
+            booked: s.booked,
+            remaining: sql`${s.capacity} - ${s.booked}`,
+          })} ORDER BY ${s.day}), '[]'::json) FROM ${s} WHERE ${and(
+            eq(s.kind, sql.placeholder('kind')),
+            eq(s.item_id, opts.item.table.id),
+            eq(s.variant, sql.placeholder('variant')),
+            gte(s.day, sql.placeholder('start')),
+            lte(s.day, sql.placeholder('end')),
+            gt(s.booked, 0),
+          )})`,
+        }
+      : {}),
+  }
+  /** The month statement's values from a valid read query (keys, range, the stock's kind and variant). */
+  const monthParams = (query: Record<string, unknown>) => ({
+    ...Object.fromEntries(Object.keys(keys).map((k) => [`key_${k}`, query[k]])),
+    start: query.start_date,
+    end: query.end_date,
+    ...(opts.stock ? { kind: opts.stock.kind, variant: opts.stock.variant?.(query) ?? '' } : {}),
+  })
+  type Month = { __days: Array<Record<string, unknown>>; __stock?: unknown[] }
+  /** Item, days and stock without the session (when the session's statement did not bring them): one statement too. */
+  const readMonth = async (db: Db, auth: SessionUser, query: Record<string, unknown>) => {
+    const [found] = (await prepared(statements.month, `${tableName}_month`, db, (db) =>
+      (db.select({ id: opts.item.table.id, ...itemFields, ...monthFields } as any).from(opts.item.table as any) as any)
+        .where(itemWhere)
+        .limit(1),
+    ).execute({ ...monthParams(query), id: query[opts.item.param], company: auth.companyId })) as Array<
+      Record<string, unknown> & Month
+    >
+    if (!found) throw notFound()
+    return found
   }
 
   /** The stored days with the answer fields the item lends them (`hotel_id`). */
@@ -347,13 +330,21 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
       ON CONFLICT (${list(conflict)}) DO UPDATE SET ${sql.join(updates, sql`, `)}`)
   }
 
-  // The month read's item comes in the session's own statement (plugins/auth.ts `sessionRow`), in the caller's company.
+  // The month read's item, days and stock come in the session's own statement (plugins/auth.ts `sessionRow`),
+  // in the caller's company; the query's values only once the route's own schema accepts them.
   const itemRead: RowRead = {
     table: opts.item.table,
     id: opts.item.table.id,
     fields: { id: opts.item.table.id, ...itemFields },
     companyColumn: opts.item.table.company_id,
     param: opts.item.param,
+    also: {
+      fields: monthFields,
+      params: (query) => {
+        const valid = readQuery.safeParse(query)
+        return valid.success ? monthParams(valid.data as Record<string, unknown>) : undefined
+      },
+    },
   }
 
   const tags = [opts.tag ?? opts.name]
@@ -367,20 +358,16 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
     const readConfig = { access: readAccess, sessionRow: itemRead }
     app.get(base, { schema: { tags, querystring: readQuery }, config: readConfig }, async (req) => {
       const query = req.query as Record<string, unknown>
-      // Booked and remaining of each day orders hold (DESIGN §7), read with the stored days in one statement;
-      // the item came with the session (config.sessionRow), or is read here when it did not (404 if not ours).
+      // Booked and remaining of each day orders hold (DESIGN §7) come with the stored days; all of it came with
+      // the session (config.sessionRow), or is read here in one statement when it did not (404 if not ours).
       const itemId = query[opts.item.param] as number
-      const item = sessionRow(req, itemId) ?? (await loadItem(app.db, requireAuth(req), itemId))
+      const found =
+        (sessionRow(req, itemId) as (Record<string, unknown> & Month) | undefined) ??
+        (await readMonth(app.db, requireAuth(req), query))
+      const { __days, __stock, ...item } = found
       checkParams(query, item)
-      let rows: unknown[]
-      let stock: Awaited<ReturnType<typeof readDaysAndStock>>['stock'] | undefined
-      if (opts.stock) {
-        const both = await readDaysAndStock(app.db, query, itemId, opts.stock.variant?.(query) ?? '')
-        rows = withItemFields(both.days, item)
-        stock = both.stock
-      } else {
-        rows = withItemFields(await readDays(app.db, query, itemId), item)
-      }
+      const rows = withItemFields(__days, item)
+      const stock = opts.stock ? __stock : undefined
       return {
         data: rows,
         defaults: opts.defaults(item, query),

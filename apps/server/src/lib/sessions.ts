@@ -144,6 +144,13 @@ export interface RowRead {
   companyColumn?: PgColumn
   /** The query key holding the row's id (`room_id`); without it, the path's `:id`. */
   param?: string
+  /**
+   * More of the answer, read in the same statement beside the row: named SQL expressions over it
+   * (correlated subqueries whose `sql.placeholder`s take the request's values), and those values
+   * from the request's query once it is valid (`undefined` otherwise: the statement is then not
+   * sent and the route's own validation answers). A calendar's month read gets its days this way.
+   */
+  also?: { fields: Record<string, unknown>; params: (query: unknown) => Record<string, unknown> | undefined }
 }
 type RowStatement = { execute(params: Record<string, unknown>): Promise<Array<Record<string, unknown>>> }
 const rowStatements = new WeakMap<RowRead, { name: string; byDb: WeakMap<Db, RowStatement> }>()
@@ -162,19 +169,21 @@ export async function loadSessionWithRow(
   token: string,
   read: RowRead,
   id: number,
+  also: Record<string, unknown> = {},
 ): Promise<{ session: SessionUser; row: Record<string, unknown> } | undefined> {
   let cache = rowStatements.get(read)
   if (!cache) rowStatements.set(read, (cache = { name: `session_row_${++rowReads}`, byDb: new WeakMap() }))
   let query = cache.byDb.get(db)
   if (!query) {
     const on = and(eq(read.id, sql.placeholder('id')), read.companyColumn ? eq(read.companyColumn, u.company_id) : undefined)
-    let qb = withUser((db.select({ __session: sessionFields, ...read.fields } as any).from(s) as any).$dynamic())
+    const fields = { __session: sessionFields, ...read.fields, ...read.also?.fields }
+    let qb = withUser((db.select(fields as any).from(s) as any).$dynamic())
     qb = qb.innerJoin(read.table, on)
     if (read.join) qb = read.join(qb)
     query = qb.where(ofToken()).limit(1).prepare(cache.name) as unknown as RowStatement
     cache.byDb.set(db, query)
   }
-  const [found] = await query.execute({ hash: hashToken(token), id })
+  const [found] = await query.execute({ ...also, hash: hashToken(token), id })
   if (!found) return undefined
   const { __session, ...row } = found
   return { session: toSessionUser(__session as SessionRow), row }

@@ -97,7 +97,9 @@ export default fp(async function auth(app) {
     const rowRead = req.routeOptions.config.sessionRow
     const named = rowRead && (rowRead.param ? (req.query as Record<string, unknown>) : (req.params as Record<string, unknown>))
     const id = named && rowId.safeParse(named[rowRead.param ?? 'id']).data
-    const withRow = id ? await loadSessionWithRow(app.db, found.token, rowRead, id) : undefined
+    // What else the statement reads takes the query's values, only once they are valid.
+    const also = id && rowRead.also ? rowRead.also.params(req.query) : {}
+    const withRow = id && also ? await loadSessionWithRow(app.db, found.token, rowRead, id, also) : undefined
     const session = withRow?.session ?? (await loadSession(app.db, found.token))
     if (!session || session.status !== 'active') throw unauthorized()
     if (found.via === 'cookie' && !SAFE_METHODS.has(req.method) && req.headers['x-requested-with'] !== 'XMLHttpRequest') {
