@@ -202,12 +202,15 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
     })) as Array<Record<string, unknown>>
 
   /**
-   * The month read's answer as two JSON columns of one statement, over the item row it is read beside:
-   * `__days`, the stored days of the range (each in the answer's shape, by date), and for an item orders
-   * book `__stock`, the days orders hold (capacity, booked, remaining). The item comes with the session
-   * (plugins/auth.ts, `RowRead.also`), so a month read is one statement and one round trip, like the bare
-   * floor's single day query (docs/performance/calendars.md). Money leaves PostgreSQL as a JSON number.
+   * The month read's answer as two JSON texts of one statement, over the item row it is read beside:
+   * `__days`, `[count, [day, …]]` — the stored days of the range in the answer's shape (with the fields
+   * the item lends them, `hotel_id`), by date — and for an item orders book `__stock`, the days orders hold
+   * (capacity, booked, remaining). The item comes with the session (plugins/auth.ts, `RowRead.also`), so a
+   * month read is one statement and one round trip, like the bare floor's single day query, and the texts
+   * go into the answer as PostgreSQL wrote them: no parse, no copy, no stringify in Node
+   * (docs/performance/calendars.md). Money leaves as float8, the number `JSON.stringify` would write.
    */
+  const jsonValue = (col: PgColumn) => (col.getSQLType().startsWith('numeric') ? sql`${col}::float8` : sql`${col}`)
   const jsonObject = (fields: Record<string, unknown>) =>
     sql`json_build_object(${sql.join(
       Object.entries(fields).map(([k, v]) => {
@@ -216,9 +219,15 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
       }),
       sql`, `,
     )})`
+  for (const k of answerKeys)
+    if (!itemFields[k]) throw new Error(`${opts.name}: answer field ${k} is not one of the item's fields`)
+  const dayAnswer = {
+    ...Object.fromEntries(Object.entries(dayFields).map(([k, col]) => [k, jsonValue(col as PgColumn)])),
+    ...Object.fromEntries(answerKeys.map((k) => [k, jsonValue(itemFields[k]!)])),
+  }
   const s = inventoryStock
   const monthFields: Record<string, unknown> = {
-    __days: sql`(SELECT coalesce(json_agg(${jsonObject(dayFields)} ORDER BY ${opts.date}), '[]'::json) FROM ${opts.table} WHERE ${and(
+    __days: sql`(SELECT json_build_array(count(*), coalesce(json_agg(${jsonObject(dayAnswer)} ORDER BY ${opts.date}), '[]'::json))::text FROM ${opts.table} WHERE ${and(
       eq(opts.item.column, opts.item.table.id),
       ...Object.entries(keys).map(([k, v]) => eq(v.column, sql.placeholder(`key_${k}`))),
       gte(opts.date, sql.placeholder('start')),
@@ -231,7 +240,7 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
             capacity: s.capacity,
             booked: s.booked,
             remaining: sql`${s.capacity} - ${s.booked}`,
-          })} ORDER BY ${s.day}), '[]'::json) FROM ${s} WHERE ${and(
+          })} ORDER BY ${s.day}), '[]'::json)::text FROM ${s} WHERE ${and(
             eq(s.kind, sql.placeholder('kind')),
             eq(s.item_id, opts.item.table.id),
             eq(s.variant, sql.placeholder('variant')),
@@ -249,7 +258,7 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
     end: query.end_date,
     ...(opts.stock ? { kind: opts.stock.kind, variant: opts.stock.variant?.(query) ?? '' } : {}),
   })
-  type Month = { __days: Array<Record<string, unknown>>; __stock?: unknown[] }
+  type Month = { __days: string; __stock?: string }
   /** Item, days and stock without the session (when the session's statement did not bring them): one statement too. */
   const readMonth = async (db: Db, auth: SessionUser, query: Record<string, unknown>) => {
     const [found] = (await prepared(statements.month, `${tableName}_month`, db, (db) =>
@@ -356,7 +365,7 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
     const base = `/${opts.name}`
 
     const readConfig = { access: readAccess, sessionRow: itemRead }
-    app.get(base, { schema: { tags, querystring: readQuery }, config: readConfig }, async (req) => {
+    app.get(base, { schema: { tags, querystring: readQuery }, config: readConfig }, async (req, reply) => {
       const query = req.query as Record<string, unknown>
       // Booked and remaining of each day orders hold (DESIGN §7) come with the stored days; all of it came with
       // the session (config.sessionRow), or is read here in one statement when it did not (404 if not ours).
@@ -366,14 +375,15 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
         (await readMonth(app.db, requireAuth(req), query))
       const { __days, __stock, ...item } = found
       checkParams(query, item)
-      const rows = withItemFields(__days, item)
-      const stock = opts.stock ? __stock : undefined
-      return {
-        data: rows,
-        defaults: opts.defaults(item, query),
-        ...(stock ? { stock } : {}),
-        pagination: pagination(rows.length, 0, Math.max(rows.length, 1)),
-      }
+      // `[31, [{…}, …]]` as json_build_array writes it: the count, then the days' JSON as it stands.
+      const comma = __days.indexOf(',')
+      const count = Number(__days.slice(1, comma))
+      const days = __days.slice(comma + 1, -1).trim()
+      const answer =
+        `{"data":${days},"defaults":${JSON.stringify(opts.defaults(item, query))}` +
+        (opts.stock ? `,"stock":${__stock}` : '') +
+        `,"pagination":${JSON.stringify(pagination(count, 0, Math.max(count, 1)))}}`
+      return reply.type('application/json; charset=utf-8').send(answer)
     })
 
     app.get(`${base}/:id`, { schema: { tags, params: idParams }, config: { access: readAccess } }, async (req) => {

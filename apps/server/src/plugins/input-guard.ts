@@ -26,13 +26,12 @@ function nulPaths(value: unknown, prefix: string, out: string[], limit = 20, dep
  * route's own validation or the database sees it (DESIGN §3: one error shape).
  */
 export default fp(async function inputGuard(app) {
-  app.addHook('preValidation', async (req: FastifyRequest) => {
-    const bad = [
-      ...nulPaths(req.params, '', []),
-      ...nulPaths(req.query, '', []),
-      ...(req.body && typeof req.body === 'object' ? nulPaths(req.body, '', []) : []),
-    ]
-    if (bad.length) throw unprocessable(Object.fromEntries(bad.map((f) => [f, ['field.invalid']])))
+  app.addHook('preValidation', (req: FastifyRequest, _reply, done) => {
+    const bad: string[] = []
+    nulPaths(req.params, '', bad)
+    nulPaths(req.query, '', bad)
+    if (req.body && typeof req.body === 'object') nulPaths(req.body, '', bad)
+    done(bad.length ? unprocessable(Object.fromEntries(bad.map((f) => [f, ['field.invalid']]))) : undefined)
   })
 })
 

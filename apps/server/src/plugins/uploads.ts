@@ -167,13 +167,18 @@ export default fp<UploadsOptions>(async function uploads(parent, opts) {
 
   // A request refused while its body was still arriving is not read to the end: the connection closes instead.
   // A failed request removes the files its form stored (the write that would have used them did not happen).
-  app.addHook('onSend', async (req, reply) => {
+  // (A callback hook: it runs on every answer and rarely has anything to wait for.)
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (req.isMultipart() && !req.raw.complete) reply.header('connection', 'close')
     if (reply.statusCode >= 400 && req.freshUploads?.length) {
       const names = req.freshUploads
       req.freshUploads = null
-      await release(names).catch((err) => req.log.warn({ err }, 'removing the files of a failed request failed'))
+      release(names)
+        .catch((err) => req.log.warn({ err }, 'removing the files of a failed request failed'))
+        .finally(() => done(null, payload))
+      return
     }
+    done(null, payload)
   })
 
   const readMultipartBody: MultipartReader = async (req, { files, fileLists = [] }) => {

@@ -217,16 +217,32 @@ describe('room availability: range writes', () => {
 describe('room availability: reads', () => {
   it('answers only stored days of the range, in date order, with the room defaults', async () => {
     const room = await roomOf(owner, { price: 650, room_stock: 7 })
-    await write({ room_id: room.id, start_date: '2026-08-30', end_date: '2026-09-02', price: 700, capacity: 6, blocked: false })
+    await write({ room_id: room.id, start_date: '2026-08-30', end_date: '2026-09-02', price: 700.05, capacity: 6, blocked: false })
     const res = await api(
       'GET',
       `/rooms_availibility?hotel_id=${room.hotel_id}&room_id=${room.id}&start_date=2026-09-01&end_date=2026-09-30&page=0&size=10`,
     )
     expect(res.statusCode, res.body).toBe(200)
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
     const body = res.json()
-    expect(body.data.map((d: Day) => d.date)).toEqual(['2026-09-01', '2026-09-02'])
+    // Each day whole: its own fields, then the room's hotel; money a number with its cents.
+    expect(body.data).toEqual(
+      ['2026-09-01', '2026-09-02'].map((date) => ({
+        id: expect.any(Number),
+        room_id: room.id,
+        date,
+        price: 700.05,
+        capacity: 6,
+        blocked: false,
+        hotel_id: room.hotel_id,
+      })),
+    )
+    expect(Object.keys(body)).toEqual(['data', 'defaults', 'stock', 'pagination'])
     expect(body.defaults).toEqual({ price: 650, capacity: 7, blocked: false })
-    expect(body.pagination.total).toBe(2)
+    expect(body.stock).toEqual([])
+    expect(body.pagination).toMatchObject({ total: 2, currentPage: 0 })
+    const empty = await api('GET', `/rooms_availibility?room_id=${room.id}&start_date=2026-10-01&end_date=2026-10-31`)
+    expect(empty.json()).toMatchObject({ data: [], stock: [], pagination: { total: 0 } })
     const one = await api('GET', `/rooms_availibility/${body.data[0].id}`)
     expect(one.statusCode).toBe(200)
     expect(one.json().data).toMatchObject({ date: '2026-09-01', room_id: room.id, hotel_id: room.hotel_id })
