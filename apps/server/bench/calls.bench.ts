@@ -169,7 +169,7 @@ export default async function callsBench() {
 
       report.push(
         `\n### ${driver === 'pg' ? 'PostgreSQL 127.0.0.1:5432' : 'PGlite (embedded)'}, ${CONNECTIONS} connections, median of ${ROUNDS} × ${DURATION} s\n`,
-        '| call | floor req/s | app req/s | medians\' ratio | app ÷ floor by round | app ÷ floor, paired | floor p99 ms | app p99 ms | p99 ÷ floor, paired | app CPU ms/req | PostgreSQL CPU ms/req app / floor | target |',
+        "| call | floor req/s | app req/s | medians' ratio | app ÷ floor by round | app ÷ floor, paired | floor p99 ms | app p99 ms | p99 ÷ floor, paired | app CPU ms/req | PostgreSQL CPU ms/req app / floor | target |",
         '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
       )
       for (const call of CALLS.filter((c) => !ONLY || c.name.includes(ONLY))) {

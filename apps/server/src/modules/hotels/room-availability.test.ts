@@ -217,7 +217,14 @@ describe('room availability: range writes', () => {
 describe('room availability: reads', () => {
   it('answers only stored days of the range, in date order, with the room defaults', async () => {
     const room = await roomOf(owner, { price: 650, room_stock: 7 })
-    await write({ room_id: room.id, start_date: '2026-08-30', end_date: '2026-09-02', price: 700.05, capacity: 6, blocked: false })
+    await write({
+      room_id: room.id,
+      start_date: '2026-08-30',
+      end_date: '2026-09-02',
+      price: 700.05,
+      capacity: 6,
+      blocked: false,
+    })
     const res = await api(
       'GET',
       `/rooms_availibility?hotel_id=${room.hotel_id}&room_id=${room.id}&start_date=2026-09-01&end_date=2026-09-30&page=0&size=10`,
