@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, getTableName, gt, gte, lte, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, getTableName, gt, gte, lte, sql } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -116,13 +116,6 @@ export interface AvailabilityOptions {
 export interface Availability {
   plugin: FastifyPluginAsync
   shape: AvailabilityShape
-  /** Stored days of one item in a range (the read's query, for benches and other modules); `known`: the item, already read. */
-  read: (
-    db: Db,
-    auth: SessionUser,
-    query: Record<string, unknown>,
-    known?: Record<string, unknown>,
-  ) => Promise<{ item: Record<string, unknown>; days: unknown[] }>
 }
 
 /** `?type=` for `train_type`: the first of the aliases that is given fills the key. */
@@ -160,7 +153,7 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
 
   // The read's statements are prepared once per database handle (crud/list-query.ts `prepared`): the month
   // read is the calendar's hot call (docs/performance/catalogue.md).
-  const statements = { item: {}, days: {}, month: {} }
+  const statements = { item: {}, month: {} }
   const itemWhere = and(eq(opts.item.table.id, sql.placeholder('id')), eq(opts.item.table.company_id, sql.placeholder('company')))
 
   /** The item of the caller's company (404 otherwise), its declared fields read; `lock` holds it until the write commits. */
@@ -181,25 +174,6 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
     for (const k of opts.checks ?? []) if (input[k] !== undefined && input[k] !== item[k]) errors[k] = ['field.not_found']
     if (Object.keys(errors).length) throw unprocessable(errors)
   }
-
-  /** The item's stored days in the range: item, keys and dates as placeholders of a prepared statement. */
-  const daysWhere = and(
-    eq(opts.item.column, sql.placeholder('item')),
-    ...Object.entries(keys).map(([k, v]) => eq(v.column, sql.placeholder(`key_${k}`))),
-    gte(opts.date, sql.placeholder('start')),
-    lte(opts.date, sql.placeholder('end')),
-  )
-
-  /** Stored days of the item in the range (keys and dates as parameters of one prepared statement). */
-  const readDays = async (db: Db, input: Record<string, unknown>, itemId: number) =>
-    (await prepared(statements.days, `${tableName}_days`, db, (db) =>
-      (db.select(dayFields).from(opts.table as any) as any).where(daysWhere).orderBy(asc(opts.date)),
-    ).execute({
-      item: itemId,
-      ...Object.fromEntries(Object.keys(keys).map((k) => [`key_${k}`, input[k]])),
-      start: input.start_date,
-      end: input.end_date,
-    })) as Array<Record<string, unknown>>
 
   /**
    * The month read's answer as two JSON texts of one statement, over the item row it is read beside:
@@ -277,31 +251,12 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
     return found
   }
 
-  /** The stored days with the answer fields the item lends them (`hotel_id`). */
-  const withItemFields = (rows: Array<Record<string, unknown>>, item: Record<string, unknown>) => {
-    if (!answerKeys.length) return rows
-    const extra = Object.fromEntries(answerKeys.map((k) => [k, item[k]]))
-    return rows.map((r) => ({ ...r, ...extra }))
-  }
-
   /** The stored days of a range as the answer's JSON text (`[count, [day, …]]`, the month read's own column), read in `db`. */
   const daysText = async (db: Db, input: Record<string, unknown>, itemId: number) => {
     const [row] = (await (db.select({ days: monthFields.__days } as any).from(opts.item.table as any) as any)
       .where(eq(opts.item.table.id, itemId))
       .execute(monthParams(input))) as Array<{ days: string }>
     return splitDays(row!.days)
-  }
-
-  /**
-   * The item and its days at once: the days are read beside the item (on another pooled connection), not
-   * after it, and thrown away with a 404 when the item is not the caller's, so a month read waits for one
-   * round trip instead of two.
-   */
-  const read: Availability['read'] = async (db, auth, query, known) => {
-    const itemId = query[opts.item.param] as number
-    const [item, rows] = await Promise.all([known ?? loadItem(db, auth, itemId), readDays(db, query, itemId)])
-    checkParams(query, item)
-    return { item, days: withItemFields(rows, item) }
   }
 
   /**
@@ -440,5 +395,5 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
     })
   }
 
-  return { plugin, shape, read }
+  return { plugin, shape }
 }
