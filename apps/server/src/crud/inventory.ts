@@ -168,9 +168,10 @@ export interface CapacityWrite {
  * THE hook the availability engine calls in the transaction of a calendar
  * range write (DESIGN §7: capacity cannot go below booked, a booked day cannot
  * be blocked). It upserts the stock rows of the range with the new capacity in
- * one statement, under a savepoint: when a day already has more booked than the
- * new capacity the CHECK refuses it, the savepoint rolls back, and the 409 names
- * those days (`errors: { capacity: ['2026-12-03', ...] }`). Upserting (not only
+ * one statement: a day that already has more booked than the new capacity is
+ * left as it is (the upsert's WHERE, on the locked row), the caller's
+ * transaction is then refused with 409 naming those days
+ * (`errors: { capacity: ['2026-12-03', ...] }`) and rolls back. Upserting (not only
  * updating existing rows) makes a calendar write and a first order of the same
  * day meet on the row's key, whichever commits first.
  */
@@ -182,26 +183,30 @@ export async function applyCalendarCapacity(tx: Db, w: CapacityWrite): Promise<v
         sql`, `,
       )})`
     : sql``
-  try {
-    await tx.transaction(async (sp) => {
-      await sp.execute(sql`
-        INSERT INTO inventory_stock AS s (company_id, kind, item_id, variant, day, capacity, booked)
-        SELECT ${w.companyId}::int, ${w.kind}, ${w.itemId}::int, ${variant}, d::date, ${w.capacity}::int, 0
-        FROM generate_series(${w.startDate}::date, ${w.endDate}::date, interval '1 day') AS d
-        ${dayFilter}
-        ORDER BY 5
-        ON CONFLICT (kind, item_id, variant, day) DO UPDATE SET capacity = excluded.capacity`)
-    })
-  } catch (err) {
-    if (!isStockCheckError(err)) throw err
-    const res = await tx.execute(sql`
-      SELECT day::text AS day FROM inventory_stock
-      WHERE kind = ${w.kind} AND item_id = ${w.itemId} AND variant = ${variant}
-        AND day BETWEEN ${w.startDate}::date AND ${w.endDate}::date AND booked > ${w.capacity}
-      ORDER BY day`)
-    const days = rowsOf<{ day: string }>(res).map((r) => r.day)
-    throw conflict('inventory.below_booked', { [w.field ?? 'capacity']: days })
-  }
+  // Rows that hold more than the new capacity are skipped by the upsert's WHERE (evaluated on the row's
+  // latest version, under its lock), not refused by the CHECK: no savepoint, one round trip when it fits.
+  const res = await tx.execute(sql`
+    WITH up AS (
+      INSERT INTO inventory_stock AS s (company_id, kind, item_id, variant, day, capacity, booked)
+      SELECT ${w.companyId}::int, ${w.kind}, ${w.itemId}::int, ${variant}, d::date, ${w.capacity}::int, 0
+      FROM generate_series(${w.startDate}::date, ${w.endDate}::date, interval '1 day') AS d
+      ${dayFilter}
+      ORDER BY 5
+      ON CONFLICT (kind, item_id, variant, day) DO UPDATE SET capacity = excluded.capacity
+      WHERE s.booked <= excluded.capacity
+      RETURNING 1)
+    SELECT (SELECT count(*) FROM up)::int AS written, count(*)::int AS days
+    FROM generate_series(${w.startDate}::date, ${w.endDate}::date, interval '1 day') AS d
+    ${dayFilter}`)
+  const [counts] = rowsOf<{ written: number; days: number }>(res)
+  if (Number(counts!.written) === Number(counts!.days)) return
+  const short = await tx.execute(sql`
+    SELECT day::text AS day FROM inventory_stock
+    WHERE kind = ${w.kind} AND item_id = ${w.itemId} AND variant = ${variant}
+      AND day BETWEEN ${w.startDate}::date AND ${w.endDate}::date AND booked > ${w.capacity}
+    ORDER BY day`)
+  const days = rowsOf<{ day: string }>(short).map((r) => r.day)
+  throw conflict('inventory.below_booked', { [w.field ?? 'capacity']: days })
 }
 
 /**
