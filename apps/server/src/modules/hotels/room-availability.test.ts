@@ -341,9 +341,40 @@ describe('room availability: bad input leaves nothing written', () => {
 
   it('keeps capacity within the stock in the database too (the trigger), and refuses lowering the stock below it', async () => {
     const room = await roomOf(owner, { room_stock: 5 })
-    await expect(
+    const refused = (p: Promise<unknown>) =>
+      expect(
+        p.then(
+          () => 'written',
+          (e) => String(e.cause?.message ?? e.message),
+        ),
+      ).resolves.toMatch(/above the room stock/)
+    await refused(
       t.app.db.insert(roomAvailability).values({ room_id: room.id, date: '2026-03-01', price: 1, capacity: 6, blocked: false }),
-    ).rejects.toThrow()
+    )
+    // Checked per statement over every row it wrote: one day over the stock in a range refuses the whole range,
+    // and so does an update (or an upsert's conflict) raising a stored day above it.
+    await refused(
+      t.app.db.insert(roomAvailability).values([
+        { room_id: room.id, date: '2026-03-01', price: 1, capacity: 5, blocked: false },
+        { room_id: room.id, date: '2026-03-02', price: 1, capacity: 6, blocked: false },
+      ]),
+    )
+    await t.app.db
+      .insert(roomAvailability)
+      .values({ room_id: room.id, date: '2026-03-03', price: 1, capacity: 5, blocked: false })
+    await refused(t.app.db.update(roomAvailability).set({ capacity: 6 }).where(eq(roomAvailability.room_id, room.id)))
+    await refused(
+      t.app.db
+        .insert(roomAvailability)
+        .values({ room_id: room.id, date: '2026-03-03', price: 1, capacity: 9, blocked: false })
+        .onConflictDoUpdate({ target: [roomAvailability.room_id, roomAvailability.date], set: { capacity: 9 } }),
+    )
+    expect(
+      (await t.app.db.select().from(roomAvailability).where(eq(roomAvailability.room_id, room.id))).map((r) => [
+        r.date,
+        r.capacity,
+      ]),
+    ).toEqual([['2026-03-03', 5]])
     const soon = new Date(Date.now() + 86_400_000 * 3).toISOString().slice(0, 10)
     expect(
       (await write({ room_id: room.id, start_date: soon, end_date: soon, price: 1, capacity: 5, blocked: false })).statusCode,
