@@ -16,6 +16,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
@@ -174,8 +175,9 @@ function cpuMs(pid: number): number {
  * Holds `connections` connections on `url` for `duration` seconds; req/s,
  * latency percentiles (ms) and the server process's CPU per answered request.
  * Closed loop (each connection sends its next request when the answer comes),
- * or paced: `rate` requests per second over all connections (always autocannon,
- * wrk has no pacing).
+ * or paced: `rate` requests per second over all connections, evenly spaced
+ * (`pacedRun`; not autocannon's rate, which sends each second's quota in one
+ * burst at the start of the second and then idles).
  */
 export function cannon(
   url: string,
@@ -185,9 +187,84 @@ export function cannon(
   pid: number,
   rate?: number,
 ): Promise<Figures> {
-  return LOAD === 'wrk' && !rate
-    ? wrk(url, connections, duration, headers, pid)
-    : autocannonRun(url, connections, duration, headers, pid, rate)
+  if (rate) return pacedRun(url, connections, duration, headers, pid, rate)
+  return LOAD === 'wrk' ? wrk(url, connections, duration, headers, pid) : autocannonRun(url, connections, duration, headers, pid)
+}
+
+/**
+ * An open-loop load: request i is due at i / rate seconds, sent as soon as the
+ * timer lets it (a late timer sends every request that fell due at once), on
+ * at most `connections` kept-alive connections; a request that finds them all
+ * busy waits for one, and that wait counts in its latency (from the moment it
+ * was sent into the client's queue to its answer's last byte). What a desk sees
+ * while the server is busy but not saturated: the server is never idle for a
+ * second and then hit by a burst.
+ */
+function pacedRun(
+  url: string,
+  connections: number,
+  duration: number,
+  headers: Record<string, string>,
+  pid: number,
+  rate: number,
+): Promise<Figures> {
+  const before = cpuMs(pid)
+  const dbBefore = postgresCpu()
+  const loadBefore = ownCpuMs()
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections })
+  const total = Math.round(rate * duration)
+  const latencies: number[] = []
+  let non2xx = 0
+  let errors = 0
+  let sent = 0
+  let done = 0
+  const t0 = performance.now()
+  return new Promise((resolve) => {
+    const finish = () => {
+      agent.destroy()
+      const elapsed = (performance.now() - t0) / 1000
+      const n = Math.max(done, 1)
+      latencies.sort((a, b) => a - b)
+      const at = (p: number) =>
+        latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]! : 0
+      const round = (ms: number) => Math.round(ms * 10) / 10
+      resolve({
+        rps: done / elapsed,
+        cpu: (cpuMs(pid) - before) / n,
+        dbCpu: postgresCpuSince(dbBefore) / n,
+        loadCpu: (ownCpuMs() - loadBefore) / n,
+        p50: round(at(0.5)),
+        p99: round(at(0.99)),
+        non2xx,
+        errors,
+      })
+    }
+    const send = () => {
+      const start = performance.now()
+      const req = http.get(url, { agent, headers, timeout: TIMEOUT * 1000 }, (res) => {
+        res.on('data', () => {})
+        res.on('end', () => {
+          latencies.push(performance.now() - start)
+          if (res.statusCode! < 200 || res.statusCode! >= 300) non2xx++
+          if (++done === total) finish()
+        })
+      })
+      req.on('timeout', () => req.destroy(new Error('timeout')))
+      req.on('error', () => {
+        errors++
+        if (++done === total) finish()
+      })
+    }
+    const tick = () => {
+      const due = Math.min(total, Math.floor(((performance.now() - t0) / 1000) * rate) + 1)
+      while (sent < due) {
+        sent++
+        send()
+      }
+      if (sent < total) setTimeout(tick, Math.max(0, (sent / rate) * 1000 - (performance.now() - t0)))
+    }
+    tick()
+  })
 }
 
 /** user + system CPU so far of each process named `postgres` (server and backends), ms, by pid. */
@@ -225,14 +302,12 @@ function autocannonRun(
   duration: number,
   headers: Record<string, string>,
   pid: number,
-  rate?: number,
 ): Promise<Figures> {
   const before = cpuMs(pid)
   const dbBefore = postgresCpu()
   const loadBefore = ownCpuMs()
   return new Promise((resolve, reject) => {
-    const paced = rate ? { overallRate: rate } : {}
-    autocannon({ url, connections, duration, headers, timeout: TIMEOUT, ...paced }, (err, r) => {
+    autocannon({ url, connections, duration, headers, timeout: TIMEOUT }, (err, r) => {
       if (err) return reject(err)
       const n = Math.max(r.requests.total, 1)
       const cpu = (cpuMs(pid) - before) / n
