@@ -208,9 +208,7 @@ function pacedRun(
   pid: number,
   rate: number,
 ): Promise<Figures> {
-  const before = cpuMs(pid)
-  const dbBefore = postgresCpu()
-  const loadBefore = ownCpuMs()
+  const usage = cpuSince(pid)
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections })
   const total = Math.round(rate * duration)
   const latencies: number[] = []
@@ -230,9 +228,7 @@ function pacedRun(
       const round = (ms: number) => Math.round(ms * 10) / 10
       resolve({
         rps: done / elapsed,
-        cpu: (cpuMs(pid) - before) / n,
-        dbCpu: postgresCpuSince(dbBefore) / n,
-        loadCpu: (ownCpuMs() - loadBefore) / n,
+        ...usage(n),
         p50: round(at(0.5)),
         p99: round(at(0.99)),
         non2xx,
@@ -296,6 +292,18 @@ const ownCpuMs = () => {
   return (u.user + u.system) / 1000
 }
 
+/** From now on: per request of `n`, the server's (`pid`), PostgreSQL's and this process's (the load's) CPU, ms. */
+function cpuSince(pid: number): (n: number) => Pick<Figures, 'cpu' | 'dbCpu' | 'loadCpu'> {
+  const before = cpuMs(pid)
+  const dbBefore = postgresCpu()
+  const loadBefore = ownCpuMs()
+  return (n) => ({
+    cpu: (cpuMs(pid) - before) / n,
+    dbCpu: postgresCpuSince(dbBefore) / n,
+    loadCpu: (ownCpuMs() - loadBefore) / n,
+  })
+}
+
 function autocannonRun(
   url: string,
   connections: number,
@@ -303,19 +311,13 @@ function autocannonRun(
   headers: Record<string, string>,
   pid: number,
 ): Promise<Figures> {
-  const before = cpuMs(pid)
-  const dbBefore = postgresCpu()
-  const loadBefore = ownCpuMs()
+  const usage = cpuSince(pid)
   return new Promise((resolve, reject) => {
     autocannon({ url, connections, duration, headers, timeout: TIMEOUT }, (err, r) => {
       if (err) return reject(err)
-      const n = Math.max(r.requests.total, 1)
-      const cpu = (cpuMs(pid) - before) / n
       resolve({
         rps: r.requests.average,
-        cpu,
-        dbCpu: postgresCpuSince(dbBefore) / n,
-        loadCpu: (ownCpuMs() - loadBefore) / n,
+        ...usage(Math.max(r.requests.total, 1)),
         p50: r.latency.p50,
         p99: r.latency.p99,
         non2xx: r.non2xx,

@@ -183,21 +183,19 @@ export async function applyCalendarCapacity(tx: Db, w: CapacityWrite): Promise<v
         sql`, `,
       )})`
     : sql``
+  const days = sql`generate_series(${w.startDate}::date, ${w.endDate}::date, interval '1 day') AS d ${dayFilter}`
   // Rows that hold more than the new capacity are skipped by the upsert's WHERE (evaluated on the row's
   // latest version, under its lock), not refused by the CHECK: no savepoint, one round trip when it fits.
   const res = await tx.execute(sql`
     WITH up AS (
       INSERT INTO inventory_stock AS s (company_id, kind, item_id, variant, day, capacity, booked)
       SELECT ${w.companyId}::int, ${w.kind}, ${w.itemId}::int, ${variant}, d::date, ${w.capacity}::int, 0
-      FROM generate_series(${w.startDate}::date, ${w.endDate}::date, interval '1 day') AS d
-      ${dayFilter}
+      FROM ${days}
       ORDER BY 5
       ON CONFLICT (kind, item_id, variant, day) DO UPDATE SET capacity = excluded.capacity
       WHERE s.booked <= excluded.capacity
       RETURNING 1)
-    SELECT (SELECT count(*) FROM up)::int AS written, count(*)::int AS days
-    FROM generate_series(${w.startDate}::date, ${w.endDate}::date, interval '1 day') AS d
-    ${dayFilter}`)
+    SELECT (SELECT count(*) FROM up)::int AS written, count(*)::int AS days FROM ${days}`)
   const [counts] = rowsOf<{ written: number; days: number }>(res)
   if (Number(counts!.written) === Number(counts!.days)) return
   const short = await tx.execute(sql`
@@ -205,8 +203,7 @@ export async function applyCalendarCapacity(tx: Db, w: CapacityWrite): Promise<v
     WHERE kind = ${w.kind} AND item_id = ${w.itemId} AND variant = ${variant}
       AND day BETWEEN ${w.startDate}::date AND ${w.endDate}::date AND booked > ${w.capacity}
     ORDER BY day`)
-  const days = rowsOf<{ day: string }>(short).map((r) => r.day)
-  throw conflict('inventory.below_booked', { [w.field ?? 'capacity']: days })
+  throw conflict('inventory.below_booked', { [w.field ?? 'capacity']: rowsOf<{ day: string }>(short).map((r) => r.day) })
 }
 
 /**
