@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { Worker } from 'node:worker_threads'
 import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import { negotiate } from '@fastify/accept-negotiator'
@@ -56,6 +57,41 @@ export interface WebOptions {
 }
 
 /**
+ * Draws the sign-in page in every language in a thread of its own, which ends
+ * when it is done: the prerender loads React, Mantine and the icon set (about
+ * 30 MB of heap) that the server would otherwise keep for its whole life, where
+ * every full garbage collection marks them again (docs/performance/calendars.md).
+ */
+function drawSignInPages(modulePath: string, config: Record<string, unknown>) {
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads')
+    import(workerData.url).then(async (mod) => {
+      const drawn = {}
+      for (const lang of workerData.locales) drawn[lang] = await mod.renderSignIn(lang, workerData.config)
+      parentPort.postMessage(drawn)
+    })`,
+    { eval: true, workerData: { url: pathToFileURL(modulePath).href, locales: [...LOCALES], config } },
+  )
+  let stopping = false
+  const pages = new Promise<Record<string, string> | undefined>((resolve, reject) => {
+    worker.once('message', (drawn: Record<string, string>) => {
+      resolve(drawn)
+      void worker.terminate()
+    })
+    worker.once('error', reject)
+    // Stopped by the server's close before it was done: nothing drawn, nothing wrong.
+    worker.once('exit', (code) => (stopping ? resolve(undefined) : reject(new Error(`the prerender thread ended (${code})`))))
+  })
+  return {
+    pages,
+    stop: () => {
+      stopping = true
+      return worker.terminate()
+    },
+  }
+}
+
+/**
  * Serves the built web app: hashed assets cached for a year, index.html never
  * cached and returned for every non-API path so deep links survive a reload.
  * Assets go out as the `.br` / `.gz` twin the build wrote next to them
@@ -95,15 +131,16 @@ export default fp<WebOptions>(async function web(app, opts) {
   // runtime configuration, in the background: the server answers at once, with the plain page until it is done.
   const prerender = path.join(opts.distDir, '.ssr', 'prerender.js')
   if (hasWeb && fs.existsSync(prerender)) {
-    void (async () => {
-      const mod = (await import(pathToFileURL(prerender).href)) as {
-        renderSignIn(lang: string, config: unknown): Promise<string>
-      }
-      for (const lang of LOCALES) {
-        const html = await mod.renderSignIn(lang, opts.appConfig)
-        signInPages.set(lang, pages.get(lang)!.replace('<div id="root"></div>', `<div id="root">${html}</div>`))
-      }
-    })().catch((err: unknown) => app.log.warn({ err }, 'the sign-in page could not be prerendered; it is drawn in the browser'))
+    const drawing = drawSignInPages(prerender, opts.appConfig)
+    app.addHook('onClose', async () => {
+      await drawing.stop()
+    })
+    drawing.pages
+      .then((drawn) => {
+        for (const [lang, html] of Object.entries(drawn ?? {}))
+          signInPages.set(lang, pages.get(lang)!.replace('<div id="root"></div>', `<div id="root">${html}</div>`))
+      })
+      .catch((err: unknown) => app.log.warn({ err }, 'the sign-in page could not be prerendered; it is drawn in the browser'))
   }
 
   if (hasWeb) {
