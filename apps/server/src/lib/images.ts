@@ -1,8 +1,8 @@
-import { fileTypeFromBuffer } from 'file-type'
-import sharp, { type Metadata } from 'sharp'
+import type { Metadata } from 'sharp'
 import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '@app/shared'
 import { HttpError } from './errors.js'
 import { registerMessages } from './i18n.js'
+import { lazy } from './lazy.js'
 
 export type ImageMime = (typeof IMAGE_MIME_TYPES)[number]
 
@@ -25,8 +25,14 @@ export const MAX_IMAGE_PIXELS = 40_000_000
 /** Bytes the sniffer needs: file-type reads at most this many from the start. */
 export const SNIFF_BYTES = 4100
 
-// Decoded images are not kept between requests (memory per copy stays flat).
-sharp.cache(false)
+// The decoder and the sniffer load with the first upload (lib/lazy.ts). Decoded images are not kept
+// between requests (memory per copy stays flat).
+const loadSharp = lazy(async () => {
+  const sharp = (await import('sharp')).default
+  sharp.cache(false)
+  return sharp
+})
+const loadFileType = lazy(() => import('file-type'))
 
 registerMessages({
   en: {
@@ -59,7 +65,7 @@ export const imageWrongType = (field: string) => new HttpError(415, 'image_type'
 
 /** The accepted type of these first bytes, or undefined (SVG, HTML, PHP, PDF, HEIC… are not images here). */
 export async function sniffImage(head: Uint8Array): Promise<ImageMime | undefined> {
-  const found = await fileTypeFromBuffer(head)
+  const found = await (await loadFileType()).fileTypeFromBuffer(head)
   return found && (IMAGE_MIME_TYPES as readonly string[]).includes(found.mime) ? (found.mime as ImageMime) : undefined
 }
 
@@ -94,6 +100,7 @@ export async function processImage(input: Buffer, field: string): Promise<Proces
   const mime = await sniffImage(input.subarray(0, SNIFF_BYTES))
   if (!mime) throw imageWrongType(field)
   const animated = mime === 'image/gif' || mime === 'image/webp'
+  const sharp = await loadSharp()
   const damaged = () => new HttpError(422, 'validation_failed', {}, { [field]: ['field.image_damaged'] })
   const open = () => sharp(input, { animated, limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated' })
   let meta: Metadata

@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import nodemailer, { type Transporter } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../config.js'
+import { lazy } from './lazy.js'
 
 export interface Mail {
   to: string
@@ -34,14 +35,22 @@ export interface Mailer {
  */
 export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'dataDir'>, log: FastifyBaseLogger): Mailer {
   const outbox = path.join(config.dataDir, 'outbox')
-  const transport: Transporter = config.SMTP_URL
-    ? nodemailer.createTransport(config.SMTP_URL)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  // nodemailer loads with the first mail (lib/lazy.ts).
+  let opened: Transporter | undefined
+  const transport = lazy(async () => {
+    const nodemailer = (await import('nodemailer')).default
+    opened = config.SMTP_URL
+      ? nodemailer.createTransport(config.SMTP_URL)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+    return opened
+  })
   const kind = config.SMTP_URL ? 'smtp' : 'outbox'
   const inFlight = new Set<Promise<void>>()
 
   async function send(mail: Mail) {
-    const info = await transport.sendMail({
+    const info = await (
+      await transport()
+    ).sendMail({
       from: config.MAIL_FROM,
       to: mail.to,
       subject: mail.subject,
@@ -69,7 +78,7 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'da
     },
     async close() {
       await Promise.allSettled([...inFlight])
-      transport.close()
+      opened?.close()
     },
   }
 }

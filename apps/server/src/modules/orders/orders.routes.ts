@@ -1,6 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream'
 import { and, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
-import ExcelJS from 'exceljs'
 import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -25,6 +24,7 @@ import { idParams } from '../../crud/resource.js'
 import { listCounters, orders } from '../../db/schema/index.js'
 import { badRequest, forbidden } from '../../lib/errors.js'
 import { requestLocale, t } from '../../lib/i18n.js'
+import { loadExcel } from '../../lib/lazy.js'
 import type { Db } from '../../db/client.js'
 import type { SessionUser } from '../../lib/sessions.js'
 import { requireAuth } from '../../plugins/auth.js'
@@ -191,7 +191,8 @@ const exportColumns: ExportColumn[] = [
 ]
 
 /** The orders sheet, written row by row by exceljs' streaming writer (memory stays flat). */
-function xlsxStream(rows: AsyncIterable<Record<string, unknown>>, statusLabel: (s: unknown) => string): Readable {
+async function xlsxStream(rows: AsyncIterable<Record<string, unknown>>, statusLabel: (s: unknown) => string): Promise<Readable> {
+  const ExcelJS = await loadExcel()
   const out = new PassThrough({ highWaterMark: 256 * 1024 })
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false })
   const sheet = workbook.addWorksheet('orders')
@@ -270,7 +271,7 @@ const ordersModule: FastifyPluginAsync = async (parent) => {
         .header('Cache-Control', 'no-store')
       if (q.format === 'xlsx') {
         reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        return reply.send(xlsxStream(rows, (s) => t(locale, `orders.status.${String(s)}`)))
+        return reply.send(await xlsxStream(rows, (s) => t(locale, `orders.status.${String(s)}`)))
       }
       reply.header('Content-Type', 'text/csv; charset=utf-8')
       return reply.send(csvStream(exportColumns, rows))

@@ -1,9 +1,9 @@
 import { once } from 'node:events'
 import { PassThrough, type Readable } from 'node:stream'
-import ExcelJS from 'exceljs'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Locale } from '@app/shared'
 import { t } from '../../lib/i18n.js'
+import { loadExcel } from '../../lib/lazy.js'
 
 /** `31-12-2026` in the given time zone (spec §9: exports show DD-MM-YYYY). */
 export function dayFormatter(timeZone = 'UTC'): (d: unknown) => string {
@@ -33,10 +33,11 @@ function sheetSink(sheet: unknown): Sink | undefined {
  * comes, and the writer waits whenever the client reads slower than we write,
  * so memory stays flat for any number of users.
  */
-export function usersXlsxStream(
+export async function usersXlsxStream(
   rows: AsyncIterable<Record<string, unknown>>,
   opts: { locale: Locale; timeZone?: string; log?: FastifyBaseLogger },
-): Readable {
+): Promise<Readable> {
+  const ExcelJS = await loadExcel()
   const out = new PassThrough({ highWaterMark: 256 * 1024 })
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false })
   const sheet = workbook.addWorksheet('users')

@@ -206,7 +206,7 @@ const usersModule: FastifyPluginAsync = async (parent) => {
         .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('Content-Disposition', `attachment; filename="${exportFileName('users', 'xlsx')}"`)
         .header('Cache-Control', 'no-store')
-      return reply.send(usersXlsxStream(rows, { locale: requestLocale(req), timeZone: q.tz, log: req.log }))
+      return reply.send(await usersXlsxStream(rows, { locale: requestLocale(req), timeZone: q.tz, log: req.log }))
     },
   )
 }
