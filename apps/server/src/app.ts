@@ -116,7 +116,13 @@ export async function buildApp({ config, database, logger, modules = [] }: Build
   // Answers above 1 KiB go out as brotli or gzip, as the client accepts; brotli at
   // quality 4 (the plugin's default) costs about what gzip does. The built web
   // assets are compressed once at build time instead (plugins/web.ts).
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] })
+  // Answers up to 64 KiB already in memory (a page, a month, a 366-day write's
+  // 40 KB) are compressed in one call (~0.2 ms): a zlib stream per answer kept
+  // its objects alive through young-generation collections, ~2 MB promoted to
+  // the old generation per collection under 366-day writes and a full GC every
+  // second (docs/performance/calendars.md, "Compression and the GC"). Streams
+  // (exports) still go through zlib streams.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], syncThreshold: 64 * 1024 })
   await app.register(securityHeaders, { config })
   await app.register(requestLimits)
   await app.register(cookie)
