@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { FastifyPluginAsync } from 'fastify'
 import { buildTestApp, type TestApp } from './helpers/app.js'
 
@@ -12,8 +12,15 @@ import { buildTestApp, type TestApp } from './helpers/app.js'
  * files made at build time; small answers and clients that accept nothing as is.
  */
 const big = { data: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Row number ${i}`, slug: `row-${i}` })) }
+// A 366-day calendar write answers ~40 KB; an export of 10,000 rows several MB.
+const year = {
+  data: Array.from({ length: 366 }, (_, i) => ({ id: 100_000 + i, room_id: 7, day: i, price: 950.5, capacity: 15 })),
+}
+const huge = { data: Array.from({ length: 3000 }, (_, i) => ({ id: i, name: `Row number ${i}`, note: 'x'.repeat(20) })) }
 const probe: FastifyPluginAsync = async (api) => {
   api.get('/compression-probe', { config: { access: 'public' } }, async () => big)
+  api.get('/compression-probe/year', { config: { access: 'public' } }, async () => year)
+  api.get('/compression-probe/huge', { config: { access: 'public' } }, async () => huge)
 }
 
 const web = fs.mkdtempSync(path.join(os.tmpdir(), 'tbo-web-'))
@@ -71,6 +78,23 @@ describe('API answers', () => {
     const small = await t.app.inject({ url: '/healthz', headers: { 'accept-encoding': 'br' } })
     expect(small.headers['content-encoding']).toBeUndefined()
     expect(small.json().status).toBe('ok')
+  })
+
+  it('are compressed in one call up to 64 KiB (no zlib stream kept per answer), through a stream above', async () => {
+    expect(JSON.stringify(year).length).toBeGreaterThan(20_000)
+    expect(JSON.stringify(huge).length).toBeGreaterThan(64 * 1024)
+    const streams = vi.spyOn(zlib, 'createBrotliCompress')
+    try {
+      const res = await t.app.inject({ url: '/api/v1/compression-probe/year', headers: { 'accept-encoding': 'br' } })
+      expect(res.headers['content-encoding']).toBe('br')
+      expect(JSON.parse(zlib.brotliDecompressSync(res.rawPayload).toString())).toEqual(year)
+      expect(streams).not.toHaveBeenCalled()
+      const large = await t.app.inject({ url: '/api/v1/compression-probe/huge', headers: { 'accept-encoding': 'br' } })
+      expect(JSON.parse(zlib.brotliDecompressSync(large.rawPayload).toString())).toEqual(huge)
+      expect(streams).toHaveBeenCalledTimes(1)
+    } finally {
+      streams.mockRestore()
+    }
   })
 
   it('compress error answers too (a 404 in Indonesian stays readable)', async () => {
