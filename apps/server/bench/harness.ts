@@ -45,8 +45,12 @@ function newest(dirs: string[]): number {
  */
 export function appArgs(): string[] {
   // BENCH_PROFILE=<dir>: the app leaves a V8 CPU profile of its run there (speedscope, Chrome DevTools).
+  // BENCH_NODE_FLAGS: more flags for the app's node (`--trace-gc`, `--trace-gc-nvp`), its output kept by BENCH_APP_OUT.
   const profile = process.env.BENCH_PROFILE
-  const nodeFlags = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : []
+  const nodeFlags = [
+    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : []),
+    ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+  ]
   if (process.env.BENCH_APP === 'tsx') return [...nodeFlags, '--import', 'tsx', 'src/server.ts']
   const built = path.join(serverDir, 'dist/server.js')
   const sources = [path.join(serverDir, 'src'), path.resolve(serverDir, '../../packages/shared/src')]
@@ -113,6 +117,8 @@ export function start(
       },
       Number(process.env.BENCH_START_TIMEOUT ?? 180_000),
     )
+    // BENCH_APP_OUT=<file>: the app's output (its request log, with each answer's responseTime) kept there.
+    if (process.env.BENCH_APP_OUT && port !== undefined) child.stdout!.pipe(fs.createWriteStream(process.env.BENCH_APP_OUT))
     child.stdout!.on('data', (d: Buffer) => {
       if (head.length < 10_000) head += d.toString()
       const m = head.match(/LISTENING (\d+)/)
