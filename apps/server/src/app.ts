@@ -120,7 +120,7 @@ export async function buildApp({ config, database, logger, modules = [] }: Build
   // 40 KB) are compressed in one call (~0.2 ms): a zlib stream per answer kept
   // its objects alive through young-generation collections, ~2 MB promoted to
   // the old generation per collection under 366-day writes and a full GC every
-  // second (docs/performance/calendars.md, "Compression and the GC"). Streams
+  // second (docs/performance/calendars.md, night: "a zlib stream per answer"). Streams
   // (exports) still go through zlib streams.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], syncThreshold: 64 * 1024 })
   await app.register(securityHeaders, { config })
