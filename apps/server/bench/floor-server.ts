@@ -9,7 +9,7 @@
 import http from 'node:http'
 import pg from 'pg'
 import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { pgliteExtensions } from '../src/db/extensions.js'
 
 interface Template {
   params: unknown[]
@@ -22,7 +22,7 @@ const tpl = JSON.parse(process.env.FLOOR_PARAMS!) as Template
 
 let query: (params: unknown[]) => Promise<Array<Record<string, unknown>>>
 if (process.env.FLOOR_DRIVER === 'pglite') {
-  const client = new PGlite(process.env.FLOOR_DATA_DIR!, { extensions: { pg_trgm } })
+  const client = new PGlite(process.env.FLOOR_DATA_DIR!, { extensions: pgliteExtensions })
   await client.waitReady
   query = async (params) => (await client.query<Record<string, unknown>>(text, params)).rows
 } else {

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { pgliteExtensions } from './extensions.js'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -79,7 +79,7 @@ export function openDatabase(opts: DatabaseOptions): Database {
 }
 
 function inProcess(dir: string | undefined): PGlite {
-  const client = new PGlite(dir, { extensions: { pg_trgm } })
+  const client = new PGlite(dir, { extensions: pgliteExtensions })
   fasterQueries(client)
   return client
 }

@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite, types } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { pgliteExtensions } from './extensions.js'
 import { eq, sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/pglite'
 import { check, date, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
@@ -71,7 +71,7 @@ let local: PGlite
 beforeAll(async () => {
   database = openDatabase({ worker: true })
   client = (database.db as unknown as { $client: PGliteWorkerClient }).$client
-  local = new PGlite('memory://', { extensions: { pg_trgm } })
+  local = new PGlite('memory://', { extensions: pgliteExtensions })
   fasterQueries(local)
   await Promise.all([client.exec(DDL), local.exec(DDL)])
 })

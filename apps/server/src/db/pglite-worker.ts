@@ -13,15 +13,15 @@
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { pgliteExtensions } from './extensions.js'
 import { fasterQueries } from './pglite-statements.js'
 import type { WorkerReply, WorkerRequest } from './pglite-proxy.js'
 
 const port = parentPort!
 const { dataDir } = workerData as { dataDir?: string }
 // 'memory://', not undefined, for a database without a folder: with undefined, PGlite 0.3.16 cannot find the
-// files of the extensions it was given (CREATE EXTENSION pg_trgm answers 'not available').
-const pg = new PGlite(dataDir ?? 'memory://', { extensions: { pg_trgm } })
+// files of the extensions it was given (db/extensions.ts).
+const pg = new PGlite(dataDir ?? 'memory://', { extensions: pgliteExtensions })
 fasterQueries(pg)
 
 /** Open transactions by id (the id of the message that began them). */

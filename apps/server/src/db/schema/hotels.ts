@@ -23,6 +23,7 @@ import { companies } from './accounts.js'
 import { locations } from './locations.js'
 import { attributes, categories, facilities, services, types } from './reference.js'
 import { uploads } from './files.js'
+import { companySearchIndex } from './search-index.js'
 
 /** Money (DESIGN §2): numeric(14,2), answered as a JS number. */
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' })
@@ -99,8 +100,8 @@ export const hotels = pgTable(
     // The location filter, and the count behind a location's 409.
     index('hotels_location_idx').on(t.location_id, t.id),
     index('hotels_category_idx').on(t.category_id),
-    index('hotels_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
-    index('hotels_slug_trgm_idx').using('gin', sql`lower(${t.slug}) gin_trgm_ops`),
+    companySearchIndex('hotels_company_name_trgm_idx', t.company_id, t.name),
+    companySearchIndex('hotels_company_slug_trgm_idx', t.company_id, t.slug),
     check('hotels_rating_ck', sql`${t.rating} BETWEEN 1 AND 5`),
     check('hotels_check_in_ck', sql`${t.check_in} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     check('hotels_check_out_ck', sql`${t.check_out} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
@@ -223,8 +224,8 @@ export const rooms = pgTable(
     index('rooms_company_price_idx').on(t.company_id, t.price, t.id),
     index('rooms_company_active_idx').on(t.company_id, t.is_active, t.id),
     index('rooms_hotel_idx').on(t.hotel_id, t.id),
-    index('rooms_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
-    index('rooms_code_trgm_idx').using('gin', sql`lower(${t.code}) gin_trgm_ops`),
+    companySearchIndex('rooms_company_name_trgm_idx', t.company_id, t.name),
+    companySearchIndex('rooms_company_code_trgm_idx', t.company_id, t.code),
     check(
       'rooms_numbers_ck',
       sql`${t.price} >= 0 AND ${t.min_stay} >= 1 AND ${t.room_stock} >= 0 AND ${t.beds} >= 1 AND ${t.room_size} >= 0 AND ${t.max_adult} >= 1 AND ${t.max_children} >= 0`,

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm'
 import {
   doublePrecision,
   index,
@@ -15,6 +14,7 @@ import {
 import { PUBLISH_STATUSES } from '@app/shared'
 import { companies } from './accounts.js'
 import { uploads } from './files.js'
+import { companySearchIndex } from './search-index.js'
 
 /** Locations (catalogue-availability §3): a tree per company (parent_id), with two owned lists. */
 export const locations = pgTable(
@@ -54,8 +54,8 @@ export const locations = pgTable(
     // The file sweep and the foreign-key check on an upload's delete look images up by name.
     index('locations_banner_image_idx').on(t.banner_image),
     index('locations_featured_image_idx').on(t.featured_image),
-    index('locations_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
-    index('locations_slug_trgm_idx').using('gin', sql`lower(${t.slug}) gin_trgm_ops`),
+    companySearchIndex('locations_company_name_trgm_idx', t.company_id, t.name),
+    companySearchIndex('locations_company_slug_trgm_idx', t.company_id, t.slug),
   ],
 )
 

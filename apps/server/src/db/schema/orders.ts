@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { ORDER_ITEM_KINDS, ORDER_STATUSES, PAYMENT_METHODS } from '@app/shared'
 import { companies, users } from './accounts.js'
+import { companySearchIndex } from './search-index.js'
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' })
 const companyId = () =>
@@ -89,10 +90,10 @@ export const orders = pgTable(
     index('orders_company_status_idx').on(t.company_id, t.status, t.id),
     index('orders_company_name_idx').on(t.company_id, t.customer_name, t.id),
     index('orders_company_total_idx').on(t.company_id, t.total, t.id),
-    index('orders_code_trgm_idx').using('gin', sql`lower(${t.code}) gin_trgm_ops`),
-    index('orders_customer_name_trgm_idx').using('gin', sql`lower(${t.customer_name}) gin_trgm_ops`),
-    index('orders_customer_email_trgm_idx').using('gin', sql`lower(${t.customer_email}) gin_trgm_ops`),
-    index('orders_passport_trgm_idx').using('gin', sql`lower(${t.customer_passport_number}) gin_trgm_ops`),
+    companySearchIndex('orders_company_code_trgm_idx', t.company_id, t.code),
+    companySearchIndex('orders_company_customer_name_trgm_idx', t.company_id, t.customer_name),
+    companySearchIndex('orders_company_customer_email_trgm_idx', t.company_id, t.customer_email),
+    companySearchIndex('orders_company_passport_trgm_idx', t.company_id, t.customer_passport_number),
     check('orders_status_ck', sql`${t.status} IN (${inList(ORDER_STATUSES)})`),
     // Never more paid than owed, never a negative sum of payments.
     check('orders_money_ck', sql`${t.total} >= 0 AND ${t.paid} >= 0 AND ${t.paid} <= ${t.total}`),

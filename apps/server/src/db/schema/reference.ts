@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { GROUP_ATTRIBUTE_TYPES, OPTION_TYPES } from '@app/shared'
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { companies } from './accounts.js'
+import { companySearchIndex } from './search-index.js'
 
 /**
  * The five identical reference lists (facilities, categories, services, types, areas).
@@ -29,7 +30,7 @@ function referenceTable<N extends string>(name: N) {
       index(`${name}_company_name_idx`).on(t.company_id, t.name),
       // The is_active sort (is_active, then id) and the is_active filter.
       index(`${name}_company_active_idx`).on(t.company_id, t.is_active, t.id),
-      index(`${name}_name_trgm_idx`).using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+      companySearchIndex(`${name}_company_name_trgm_idx`, t.company_id, t.name),
     ],
   )
 }
@@ -59,7 +60,7 @@ export const groupAttributes = pgTable(
     index('group_attributes_company_created_idx').on(t.company_id, t.created_at),
     index('group_attributes_company_type_idx').on(t.company_id, t.type),
     index('group_attributes_company_name_idx').on(t.company_id, t.name),
-    index('group_attributes_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    companySearchIndex('group_attributes_company_name_trgm_idx', t.company_id, t.name),
   ],
 )
 
@@ -86,6 +87,6 @@ export const attributes = pgTable(
     index('attributes_group_idx').on(t.group_id),
     index('attributes_company_name_idx').on(t.company_id, t.name),
     index('attributes_company_active_idx').on(t.company_id, t.is_active, t.id),
-    index('attributes_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    companySearchIndex('attributes_company_name_trgm_idx', t.company_id, t.name),
   ],
 )

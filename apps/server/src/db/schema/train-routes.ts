@@ -20,6 +20,7 @@ import { uploads } from './files.js'
 import { money } from './catalogue-common.js'
 import { locations } from './locations.js'
 import { attributes } from './reference.js'
+import { companySearchIndex } from './search-index.js'
 
 const kg = (name: string) => numeric(name, { precision: 6, scale: 2, mode: 'number' })
 
@@ -79,8 +80,8 @@ export const trainRoutes = pgTable(
     index('train_routes_company_active_idx').on(t.company_id, t.is_active, t.id),
     index('train_routes_from_idx').on(t.from_id),
     index('train_routes_to_idx').on(t.to_id),
-    index('train_routes_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
-    index('train_routes_code_trgm_idx').using('gin', sql`lower(${t.code}) gin_trgm_ops`),
+    companySearchIndex('train_routes_company_name_trgm_idx', t.company_id, t.name),
+    companySearchIndex('train_routes_company_code_trgm_idx', t.company_id, t.code),
     check('train_routes_places_ck', sql`${t.from_id} <> ${t.to_id}`),
     check('train_routes_type_ck', sql`${t.train_type} IN ('economy', 'business')`),
     check('train_routes_money_ck', sql`${t.price_adult} >= 0 AND ${t.price_children} >= 0`),

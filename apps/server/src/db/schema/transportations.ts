@@ -21,6 +21,7 @@ import { uploads } from './files.js'
 import { extraPriceTable, money, servicePriceTable } from './catalogue-common.js'
 import { locations } from './locations.js'
 import { attributes } from './reference.js'
+import { companySearchIndex } from './search-index.js'
 
 /**
  * Transportation (catalogue-availability §3; checklist E): a vehicle of a
@@ -85,8 +86,8 @@ export const transportations = pgTable(
     index('transportations_banner_image_idx').on(t.banner_image),
     // The file sweep asks whether any gallery holds a name (FILE_ARRAY_COLUMNS).
     index('transportations_gallery_gin_idx').using('gin', t.gallery),
-    index('transportations_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
-    index('transportations_vehicle_trgm_idx').using('gin', sql`lower(${t.vehicle_number}) gin_trgm_ops`),
+    companySearchIndex('transportations_company_name_trgm_idx', t.company_id, t.name),
+    companySearchIndex('transportations_company_vehicle_trgm_idx', t.company_id, t.vehicle_number),
     check('transportations_price_ck', sql`${t.price} >= 0`),
     check(
       'transportations_sale_price_ck',

@@ -116,7 +116,7 @@ async function orderCounters(db: Db, auth: SessionUser) {
 }
 
 const balance = sql<number>`(${orders.total} - ${orders.paid})`.mapWith(Number)
-const source: ListSource = {
+export const ordersSource: ListSource = {
   table: orders,
   id: orders.id,
   fields: {
@@ -235,7 +235,7 @@ const ordersModule: FastifyPluginAsync = async (parent) => {
   app.get('/orders', { schema: { tags, querystring: listQuery }, config: { access: anyDesk('list') } }, async (req) => {
     const auth = requireAuth(req)
     const q = req.query
-    const list = await listRows(app.db, source, q, scope(auth, q, 'list'), counterOf(auth, q))
+    const list = await listRows(app.db, ordersSource, q, scope(auth, q, 'list'), counterOf(auth, q))
     // A train item's class in the reader's language (the summary was written in the clerk's).
     const locale = requestLocale(req)
     const data = (list.data as Array<{ items_summary?: string | null; has_train?: boolean }>).map((r) =>
@@ -264,7 +264,7 @@ const ordersModule: FastifyPluginAsync = async (parent) => {
     async (req, reply) => {
       const auth = requireAuth(req)
       const q = req.query
-      const rows = await primed(iterateRows(app.db, source, scope(auth, q, 'export'), q.search))
+      const rows = await primed(iterateRows(app.db, ordersSource, scope(auth, q, 'export'), q.search))
       const locale = requestLocale(req)
       reply
         .header('Content-Disposition', `attachment; filename="${exportFileName('orders', q.format)}"`)
