@@ -229,7 +229,7 @@ export default async function calendarsBench() {
               FLOOR_URL: url,
               FLOOR_POOL: '20',
               FLOOR_SQL: c.floorSql,
-              FLOOR_PARAMS: JSON.stringify({ params: c.floorParams, pattern: -1, limit: -1, offset: -1 }),
+              FLOOR_PARAMS: JSON.stringify({ params: c.floorParams, patterns: [], limit: -1, offset: -1 }),
             })
           : undefined
         const floorUrl = floor && `http://127.0.0.1:${floor.port}/`

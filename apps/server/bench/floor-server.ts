@@ -3,7 +3,7 @@
  * bare `node:http` and the database driver, with no framework, no validation
  * beyond reading three numbers, and no session. Run as a child process:
  *   FLOOR_DRIVER=pg|pglite  FLOOR_URL=postgres://…  |  FLOOR_DATA_DIR=…
- *   FLOOR_SQL, FLOOR_PARAMS (JSON; the positions of the pattern, limit and offset), FLOOR_POOL
+ *   FLOOR_SQL, FLOOR_PARAMS (JSON; the positions of the patterns, limit and offset), FLOOR_POOL
  * It prints `LISTENING <port>` when ready.
  */
 import http from 'node:http'
@@ -13,7 +13,8 @@ import { pgliteExtensions } from '../src/db/extensions.js'
 
 interface Template {
   params: unknown[]
-  pattern: number
+  /** Every position of the search pattern (one per searchable column). */
+  patterns: number[]
   limit: number
   offset: number
 }
@@ -40,7 +41,7 @@ const server = http.createServer(async (req, res) => {
       .toLowerCase()
       .replace(/[\\%_]/g, (c) => `\\${c}`)
     const params = [...tpl.params]
-    params[tpl.pattern] = `%${term}%`
+    for (const i of tpl.patterns) params[i] = `%${term}%`
     params[tpl.limit] = size
     params[tpl.offset] = page * size
     const rows = await query(params)

@@ -377,3 +377,8 @@ function wrk(url: string, connections: number, duration: number, headers: Record
     })
   })
 }
+
+/** Every position of `value` in a captured statement's parameters (a search pattern is sent once per column). */
+export function positions(params: unknown[], value: unknown): number[] {
+  return params.flatMap((p, i) => (p === value ? [i] : []))
+}

@@ -23,7 +23,7 @@ import { listRows, type ListParams } from '../src/crud/list-query.js'
 import { referenceResources } from '../src/modules/reference/reference.routes.js'
 import type { SessionUser } from '../src/lib/sessions.js'
 import { createPgDatabase, openDatabase, seedBenchData } from './fixtures.js'
-import { cannon, type Figures, start, startApp, stop } from './harness.js'
+import { cannon, type Figures, positions, start, startApp, stop } from './harness.js'
 
 const node = process.execPath
 
@@ -136,7 +136,7 @@ async function captureListSql(db: Db, companyId: number) {
   const { q, p } = captured[0]!
   return {
     sql: q,
-    template: { params: p, pattern: p.indexOf(`%${LIST_QUERY.search}%`), limit: p.indexOf(7), offset: p.indexOf(21) },
+    template: { params: p, patterns: positions(p, `%${LIST_QUERY.search}%`), limit: p.indexOf(7), offset: p.indexOf(21) },
   }
 }
 

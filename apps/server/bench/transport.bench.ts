@@ -26,7 +26,7 @@ import { createCompanyWithOwner, syncPermissions } from '../src/services/compani
 import { createSession } from '../src/lib/sessions.js'
 import type { SessionUser } from '../src/lib/sessions.js'
 import { createPgDatabase, openDatabase } from './fixtures.js'
-import { cannon, type Figures, start, startApp, stop } from './harness.js'
+import { cannon, type Figures, positions, start, startApp, stop } from './harness.js'
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000)
 const DURATION = Number(process.env.BENCH_DURATION ?? 8)
@@ -88,7 +88,7 @@ async function captureSql(db: Db, resource: Resource, companyId: number, query: 
   )
   if (captured.length !== 1) throw new Error(`expected one list query, got ${captured.length}`)
   const { q, p } = captured[0]!
-  return { sql: q, template: { params: p, pattern: p.indexOf('%shuttle%'), limit: p.indexOf(7), offset: p.indexOf(21) } }
+  return { sql: q, template: { params: p, patterns: positions(p, '%shuttle%'), limit: p.indexOf(7), offset: p.indexOf(21) } }
 }
 
 /** Floor and app must answer the same rows and total before they are timed. */
