@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- a row read's fields are any table's */
-import { and, eq, gt, ne, sql } from 'drizzle-orm'
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
 import { alias, type PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core'
 import { SESSION_DAYS } from '@app/shared'
 import type { Db } from '../db/client.js'
@@ -189,8 +189,28 @@ export async function loadSessionWithRow(
   return { session: toSessionUser(__session as SessionRow), row }
 }
 
-/** Records use at most once a minute, so reads do not turn into writes. */
+const TOUCH_MS = 60_000
+/** When this process last recorded each session's use: its requests in flight all read the older time. */
+const touched = new Map<number, number>()
+
+/**
+ * Records a session's use at most once a minute, so reads do not turn into
+ * writes. Once per session and process: when the minute passed, every request
+ * in flight had read the old time, and each sent its own update of the same
+ * row (48 at 50 connections, docs/performance/calls.md "touch"), queued on its
+ * lock and each leaving a dead row version. The update also leaves alone a row
+ * another copy of the server touched since this request read it.
+ */
 export async function touchSession(db: Db, s: SessionUser) {
-  if (Date.now() - s.lastUsedAt.getTime() < 60_000) return
-  await db.update(sessions).set({ last_used_at: new Date() }).where(eq(sessions.id, s.sessionId))
+  const now = Date.now()
+  if (now - s.lastUsedAt.getTime() < TOUCH_MS) return
+  const last = touched.get(s.sessionId)
+  if (last !== undefined && now - last < TOUCH_MS) return
+  touched.set(s.sessionId, now)
+  if (touched.size > 10_000) for (const [id, at] of touched) if (now - at >= TOUCH_MS) touched.delete(id)
+  await db
+    .update(sessions)
+    .set({ last_used_at: new Date(now) })
+    // Only while the row still holds the time this request read (the column keeps microseconds, the read ms).
+    .where(and(eq(sessions.id, s.sessionId), lt(sessions.last_used_at, new Date(s.lastUsedAt.getTime() + 1))))
 }
