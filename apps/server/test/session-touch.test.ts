@@ -34,7 +34,9 @@ async function sessionUpdates(run: () => Promise<unknown>): Promise<number> {
     await run()
     // The touch is not awaited by the request: let it reach the database.
     await new Promise((r) => setTimeout(r, 200))
-    return spy.mock.calls.filter(([text]) => /^update "sessions"/i.test(String(text))).length
+    // PGlite is sent the text, pg a query config ({ text, values }).
+    const text = (q: unknown) => (typeof q === 'string' ? q : String((q as { text?: string }).text))
+    return spy.mock.calls.filter(([q]) => /^update "sessions"/i.test(text(q))).length
   } finally {
     spy.mockRestore()
   }
