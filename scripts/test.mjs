@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: every suite, in order, with one closing line of totals.
-//  1. API tests on PGlite;  2. the same on PostgreSQL when TEST_DATABASE_URL is set;
-//  3. web unit tests;  4. build the web app;  5. browser tests in Chromium
+//  1. API tests: with TEST_DATABASE_URL set, every file on PostgreSQL, then the files whose
+//     result can depend on the driver again on PGlite (apps/server/test/driver-dependent.ts);
+//     without it, every file on PGlite;
+//  2. web unit tests;  3. build the web app;  4. browser tests in Chromium
 //     (SKIP_BROWSER_TESTS=1 skips them; without a browser they fail saying how to get one).
+// API_TESTS=all runs the whole API suite on both databases, as before.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -51,10 +54,14 @@ function run(label, cwd, args, env = {}) {
 }
 
 const server = path.join(root, 'apps/server')
-run('API on PGlite', server, [])
 if (process.env.TEST_DATABASE_URL) {
   run('API on PostgreSQL', server, [], { TEST_DB: 'pg' })
+  const all = process.env.API_TESTS === 'all'
+  run(all ? 'API on PGlite' : 'API on PGlite (driver-dependent files)', server, [], {
+    API_TESTS: all ? '' : 'driver-dependent',
+  })
 } else {
+  run('API on PGlite', server, [])
   console.log('\n(TEST_DATABASE_URL not set: the API suite ran on PGlite only)')
 }
 run('web unit', path.join(root, 'apps/web'), ['--passWithNoTests'])

@@ -1,13 +1,21 @@
 import { defineConfig } from 'vitest/config'
+import { driverDependent } from './test/driver-dependent.js'
 
 // The API suite: every file gets a fresh database cloned from one migrated
 // template (PGlite by default; PostgreSQL when TEST_DB=pg and TEST_DATABASE_URL).
+// API_TESTS=driver-dependent narrows it to the files whose result can depend on
+// the driver (test/driver-dependent.ts), the second pass npm test makes on PGlite.
+const onlyDriverDependent = process.env.API_TESTS === 'driver-dependent'
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: ['test/browser/**'],
+    include: onlyDriverDependent ? driverDependent : ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: ['test/browser/**', 'node_modules/**'],
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
+    // Two files at a time on 2 cores: a file spends much of its time waiting on
+    // its database (PostgreSQL's own processes, or PGlite's worker thread).
+    maxWorkers: Number(process.env.API_TEST_WORKERS ?? 2),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { ARGON2_FAST: '1', NODE_ENV: 'test' },

@@ -13,5 +13,7 @@ export default defineConfig({
     css: false,
     // Component tests type and click; the machine is shared, so allow for slow runs.
     testTimeout: 20_000,
+    // Two files at a time on 2 cores (vitest's default is one fewer than the cores).
+    maxWorkers: Number(process.env.WEB_TEST_WORKERS ?? 2),
   },
 })

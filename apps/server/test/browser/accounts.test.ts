@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_WEB_DIST } from '../../src/app.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
 import { linkIn, startMailServer, type MailServer } from '../helpers/mail-server.js'
+import { field, notification } from './page.js'
 
 /**
  * The account journey of issue 3 in real Chromium against the real server,
@@ -42,11 +43,6 @@ afterAll(async () => {
 interface BrowserGlobals {
   localStorage: { setItem(k: string, v: string): void; getItem(k: string): string | null }
 }
-
-/** A form field by its label; Mantine puts ' *' after the label of a required field. */
-const field = (scope: Pick<Page, 'getByLabel'>, label: string) =>
-  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`))
-const notification = (p: Page, title: string) => p.locator('.mantine-Notification-root').filter({ hasText: title })
 
 async function signIn(p: Page, password: string) {
   await field(p, 'Email').fill(lower)
@@ -88,8 +84,7 @@ describe('accounts journey', () => {
     await notification(page, 'Login Failed').filter({ hasText: 'not activated' }).waitFor()
     // Without GOOGLE_CLIENT_ID there is no Google button.
     expect(await page.getByTestId('google-signin').count()).toBe(0)
-    await page.waitForTimeout(400) // the notification's slide-in
-    await env.screenshot(page, 'accounts-03b-login-pending')
+    await env.screenshot(page, 'accounts-03b-login-pending', 400) // after the notification's slide-in
     // The login page leads to a new activation mail, with the typed email carried over.
     await page.getByRole('link', { name: /Get a new activation email/ }).click()
     await page.waitForURL(/\/activation\?email=/)

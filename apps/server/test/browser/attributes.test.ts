@@ -1,9 +1,9 @@
 import fs from 'node:fs'
-import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
-import { SCREENSHOT_DIR, startBrowserEnv, type BrowserEnv } from './harness.js'
+import { startBrowserEnv, type BrowserEnv } from './harness.js'
+import { column, dialog, field, header, notification, shot, waitForColumn } from './page.js'
 
 /**
  * Attribute groups and attribute values in real Chromium against the real
@@ -15,21 +15,6 @@ import { SCREENSHOT_DIR, startBrowserEnv, type BrowserEnv } from './harness.js'
 let env: BrowserEnv
 let page: Page
 let owner: Actor
-
-const field = (scope: Pick<Page, 'getByLabel'>, label: string) =>
-  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`))
-const notification = (p: Page, title: string) => p.locator('.mantine-Notification-root').filter({ hasText: title })
-const dialog = (p: Page) => p.getByRole('dialog')
-const header = (p: Page, key: string) => p.locator(`th[data-accessor="${key}"]`)
-/** One column of the table, top to bottom. */
-const column = async (p: Page, n: number) =>
-  (await p.locator(`tbody tr td:nth-child(${n})`).allTextContents()).map((s) => s.trim())
-const waitForColumn = (p: Page, n: number, check: (v: string[]) => boolean) =>
-  expect.poll(async () => check(await column(p, n)), { timeout: 15_000 }).toBe(true)
-async function viewportShot(p: Page, name: string) {
-  await p.waitForTimeout(400)
-  await p.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) })
-}
 
 async function post(url: string, payload: Record<string, unknown>) {
   const res = await env.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: owner.headers, payload })
@@ -80,7 +65,7 @@ describe('attribute groups', () => {
     await page.getByRole('option', { name: 'Train' }).click()
     await field(d, 'Option Type').click()
     await page.getByRole('option', { name: 'Radio (one)' }).click()
-    await viewportShot(page, 'attributes-01-group-dialog-en')
+    await shot(page, 'attributes-01-group-dialog-en')
     await d.getByRole('button', { name: 'Save', exact: true }).click()
     await notification(page, 'Success Created').waitFor()
     await page.getByRole('row').filter({ hasText: 'Train Class' }).getByText('Train', { exact: true }).waitFor()
@@ -112,7 +97,7 @@ describe('attribute values', () => {
     await field(d, 'Name').fill('Executive Class')
     await field(d, 'Description').fill('Wide seats and a meal')
     await d.getByRole('radio', { name: 'Yes' }).check()
-    await viewportShot(page, 'attributes-04-create-dialog-en')
+    await shot(page, 'attributes-04-create-dialog-en')
     await d.getByRole('button', { name: 'Save', exact: true }).click()
     await notification(page, 'Success Created').waitFor()
     const row = page.getByRole('row').filter({ hasText: 'Executive Class' })
@@ -163,7 +148,7 @@ describe('attribute values', () => {
     await row.getByRole('button', { name: 'Delete', exact: true }).click()
     const confirm = dialog(page).filter({ hasText: 'Delete Minibar' })
     await confirm.waitFor()
-    await viewportShot(page, 'attributes-06-delete-confirm-en')
+    await shot(page, 'attributes-06-delete-confirm-en')
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click()
     await notification(page, 'Success Deleted').waitFor()
     await waitForColumn(page, 2, (v) => v.length === 11 && !v.includes('Minibar'))
@@ -219,7 +204,7 @@ describe('in Indonesian', () => {
     await d.getByRole('button', { name: 'Simpan', exact: true }).click()
     await d.getByText('Grup Atribut Wajib Diisi').waitFor()
     await d.getByText('Opsional: dibuat dari nama bila dikosongkan').waitFor()
-    await viewportShot(id, 'attributes-09-create-dialog-id')
+    await shot(id, 'attributes-09-create-dialog-id')
     await id.goto('/app/group_attribute')
     await id.getByRole('heading', { name: 'Grup Atribut' }).waitFor()
     await id.getByRole('row').filter({ hasText: 'Bus Seats' }).getByText('Transportasi').waitFor()

@@ -1,10 +1,10 @@
-import path from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hotels } from '../../src/db/schema/index.js'
 import { catalogueFixtures } from '../helpers/catalogue.js'
 import { createCompany, createUserWithPermissions, type Actor } from '../helpers/fixtures.js'
-import { SCREENSHOT_DIR, startBrowserEnv, type BrowserEnv } from './harness.js'
+import { startBrowserEnv, type BrowserEnv } from './harness.js'
+import { apiAs, field, notification, shot } from './page.js'
 
 /**
  * The one availability calendar in real Chromium against the real server
@@ -22,20 +22,12 @@ let vehicles: { en: number; id: number }
 let room: number
 let routes: { en: number; id: number }
 
-async function api<T>(method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>): Promise<T> {
-  const res = await env.app.inject({ method, url: `/api/v1${url}`, headers: owner.headers, payload })
-  expect(res.statusCode, res.body).toBe(200)
-  return res.json().data as T
-}
+const api = apiAs(
+  () => env,
+  () => owner,
+)
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-const field = (scope: Pick<Page, 'getByLabel'>, label: string) => scope.getByLabel(new RegExp(`^${escape(label)}( \\*)?$`))
 const day = (p: Page, date: string) => p.locator(`[data-date="${date}"]`)
-const notification = (p: Page, title: string) => p.locator('.mantine-Notification-root').filter({ hasText: title })
-async function viewportShot(p: Page, name: string) {
-  await p.waitForTimeout(400)
-  await p.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) })
-}
 
 interface Texts {
   lang: 'en' | 'id'
@@ -250,7 +242,7 @@ async function openRange(page: Page, texts: Texts, clicked: string, from?: numbe
 }
 
 async function vehicleJourney(texts: Texts, vehicleId: number) {
-  const shot = (n: string) => `availability-${texts.lang}-${n}`
+  const named = (n: string) => `availability-${texts.lang}-${n}`
   const page = await open(texts, `/app/transportation/${vehicleId}/availability?month=2026-12`)
   await page.getByRole('heading', { name: texts.vehicleTitle }).waitFor()
   await page.getByRole('heading', { name: texts.december }).waitFor()
@@ -260,7 +252,7 @@ async function vehicleJourney(texts: Texts, vehicleId: number) {
   // A month without rows: every day shows the vehicle's defaults, unmarked.
   await expect.poll(() => day(page, '2026-12-04').getAttribute('data-state')).toBe('default')
   await expect(day(page, '2026-12-04').textContent()).resolves.toContain('SAR 850')
-  await viewportShot(page, shot('01-month-defaults'))
+  await shot(page, named('01-month-defaults'))
 
   // Validation: an emptied price and a sale price above the price, before sending.
   let d = await openRange(page, texts, '2026-12-04')
@@ -280,7 +272,7 @@ async function vehicleJourney(texts: Texts, vehicleId: number) {
   await d.getByRole('checkbox', { name: texts.saturday }).check()
   await field(d, texts.price).fill('1200')
   await field(d, texts.salePrice).fill('1100')
-  await viewportShot(page, shot('02-range-dialog'))
+  await shot(page, named('02-range-dialog'))
   await d.getByRole('button', { name: texts.update, exact: true }).click()
   // The message names the vehicle whose days changed.
   await notification(page, texts.updated)
@@ -306,7 +298,7 @@ async function vehicleJourney(texts: Texts, vehicleId: number) {
     .waitFor()
   await expect.poll(() => day(page, '2026-12-25').getAttribute('data-state')).toBe('blocked')
   expect(await day(page, '2026-12-25').textContent()).toContain(texts.blockedBadge)
-  await viewportShot(page, shot('03-month-stored-and-blocked'))
+  await shot(page, named('03-month-stored-and-blocked'))
 
   const stored = await api<Array<{ date: string; price: number; sale_price: number; blocked: boolean }>>(
     'GET',
@@ -330,18 +322,23 @@ async function vehicleJourney(texts: Texts, vehicleId: number) {
   // A phone: the month as a list of days.
   await page.setViewportSize({ width: 390, height: 844 })
   await expect.poll(() => day(page, '2026-12-04').getAttribute('class')).toContain('av-list-day')
-  await viewportShot(page, shot('04-phone'))
+  await shot(page, named('04-phone'))
   await page.setViewportSize({ width: 1366, height: 768 })
   await page.close()
 }
 
+// Each journey runs in one language, the languages alternating across journeys: the Indonesian screens
+// walk and the locale parity test prove every text in both, and this keeps both number and date formats
+// going through the forms (docs/decisions/ci.md).
 describe('availability calendar', () => {
-  for (const texts of [EN, ID]) {
+  for (const texts of [EN]) {
     it(`sets a vehicle's range with a weekday mask, blocks a day and moves between months (${texts.lang})`, async () => {
       await vehicleJourney(texts, vehicles[texts.lang])
       // A long journey: on the shared 2-core machine it has taken up to 2 minutes.
     }, 300_000)
+  }
 
+  for (const texts of [ID]) {
     it(`opens a room's calendar from its hotel, sets a 10-day range, blocks two days and moves months; sets a train route's business and economy month (${texts.lang})`, async () => {
       // From the hotel: /app/room_available picks a hotel, then its room, and opens the room's calendar.
       const page = await open(texts, '/app/room_available')
@@ -353,7 +350,7 @@ describe('availability calendar', () => {
       await page.getByRole('combobox', { name: texts.roomLabel }).click()
       await page.getByRole('option', { name: /^Quad Room/ }).click()
       await expect.poll(() => new URL(page.url()).searchParams.get('room')).toBe(String(room))
-      await viewportShot(page, `availability-${texts.lang}-04b-room-available`)
+      await shot(page, `availability-${texts.lang}-04b-room-available`)
       await openLink.click()
       await page.waitForURL(new RegExp(`/app/rooms/${room}/availability`))
       await page.getByRole('heading', { name: texts.roomTitle }).waitFor()
@@ -364,7 +361,7 @@ describe('availability calendar', () => {
       const roomDay = await day(page, '2026-12-20').textContent()
       expect(roomDay).toContain('SAR 750')
       expect(roomDay).toContain('10')
-      await viewportShot(page, `availability-${texts.lang}-05-room`)
+      await shot(page, `availability-${texts.lang}-05-room`)
 
       // Dragging across ten days opens the dialog on that range (issue 9).
       await day(page, '2026-12-07').hover()
@@ -384,7 +381,7 @@ describe('availability calendar', () => {
       await expect.poll(() => day(page, '2026-12-16').getAttribute('data-state')).toBe('stored')
       await expect.poll(() => day(page, '2026-12-07').textContent()).toContain(`SAR ${price}`)
       expect(await day(page, '2026-12-17').getAttribute('data-state')).toBe('default')
-      await viewportShot(page, `availability-${texts.lang}-05b-room-range`)
+      await shot(page, `availability-${texts.lang}-05b-room-range`)
 
       // Block two days of that range (issue 9): both red, their price kept underneath.
       const block = await openRange(page, texts, '2026-12-10', 10, 11)
@@ -395,7 +392,7 @@ describe('availability calendar', () => {
         await expect.poll(() => day(page, date).getAttribute('data-state')).toBe('blocked')
       expect(await day(page, '2026-12-09').getAttribute('data-state')).toBe('stored')
       expect(await day(page, '2026-12-12').getAttribute('data-state')).toBe('stored')
-      await viewportShot(page, `availability-${texts.lang}-05c-room-blocked`)
+      await shot(page, `availability-${texts.lang}-05c-room-blocked`)
       // The next month reads its own days (none stored), and back shows the range and the blocked days again.
       const january = page.waitForResponse(
         (r) => r.url().includes('/rooms_availibility?') && r.url().includes('start_date=2027-01-01'),
@@ -447,13 +444,13 @@ describe('availability calendar', () => {
       // Orders sell the other class only on days its schedule has: without one the day reads "No service".
       await expect.poll(() => day(page, '2026-12-10').getAttribute('data-state')).toBe('closed')
       expect(await day(page, '2026-12-10').textContent()).toContain(texts.noService)
-      await viewportShot(page, `availability-${texts.lang}-06a-train-other-class`)
+      await shot(page, `availability-${texts.lang}-06a-train-other-class`)
       range = await openRange(page, texts, '2026-12-01', 1, 31)
       await field(range, texts.priceAdult).fill('300')
       await range.getByRole('button', { name: texts.update, exact: true }).click()
       await range.waitFor({ state: 'hidden' })
       await expect.poll(() => day(page, '2026-12-10').textContent()).toContain('SAR 300')
-      await viewportShot(page, `availability-${texts.lang}-06-train`)
+      await shot(page, `availability-${texts.lang}-06-train`)
       for (const [type, adult] of [
         ['economy', 300],
         ['business', 600],
@@ -466,7 +463,7 @@ describe('availability calendar', () => {
         expect(days.every((d) => d.price_adult === adult && d.train_type === type)).toBe(true)
       }
       await page.setViewportSize({ width: 390, height: 844 })
-      await viewportShot(page, `availability-${texts.lang}-07-train-phone`)
+      await shot(page, `availability-${texts.lang}-07-train-phone`)
       await page.close()
     }, 300_000)
   }

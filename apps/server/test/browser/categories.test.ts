@@ -1,9 +1,9 @@
 import fs from 'node:fs'
-import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
-import { SCREENSHOT_DIR, startBrowserEnv, type BrowserEnv } from './harness.js'
+import { startBrowserEnv, type BrowserEnv } from './harness.js'
+import { dialog, field, header, notification, shot } from './page.js'
 
 /**
  * Categories in real Chromium against the real server — the journey every
@@ -15,17 +15,8 @@ let env: BrowserEnv
 let page: Page
 let owner: Actor
 
-const field = (scope: Pick<Page, 'getByLabel'>, label: string) =>
-  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`))
-const notification = (p: Page, title: string) => p.locator('.mantine-Notification-root').filter({ hasText: title })
-const dialog = (p: Page) => p.getByRole('dialog')
 /** A table header; sortable ones are buttons (mantine-datatable) named after their text. */
-const header = (p: Page, key: string) => p.locator(`th[data-accessor="${key}"]`)
 /** What the user sees with a dialog open over a long page, once its opening animation is over. */
-async function viewportShot(p: Page, name: string) {
-  await p.waitForTimeout(400)
-  await p.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) })
-}
 /** Names in the table's first column, top to bottom. */
 const names = async (p: Page) => (await p.locator('tbody tr td:first-child').allTextContents()).map((s) => s.trim())
 const waitForNames = (p: Page, check: (n: string[]) => boolean) =>
@@ -159,7 +150,7 @@ describe('categories journey', () => {
     await row.getByRole('button', { name: 'Delete', exact: true }).click()
     const confirm = dialog(page).filter({ hasText: 'Delete Package 07 Premium' })
     await confirm.waitFor()
-    await viewportShot(page, 'categories-06-delete-confirm-en')
+    await shot(page, 'categories-06-delete-confirm-en')
     // Cancel keeps it ...
     await confirm.getByRole('button', { name: 'Cancel', exact: true }).click()
     await confirm.waitFor({ state: 'detached' })

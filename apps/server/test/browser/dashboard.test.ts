@@ -84,11 +84,9 @@ describe('business dashboard', () => {
       expect(await arrivals.textContent()).toContain(en ? 'Train' : 'Kereta')
       expect(await arrivals.textContent()).toContain(en ? 'Pending' : 'Menunggu')
       expect(await arrivals.textContent()).not.toContain('Budi Santoso')
-      await page.waitForTimeout(600) // chart animations settle before the picture
-      await env.screenshot(page, `dashboard-business-${locale}-laptop`)
+      await env.screenshot(page, `dashboard-business-${locale}-laptop`, 600) // once chart animations settle
       await page.setViewportSize({ width: 390, height: 844 })
-      await page.waitForTimeout(600)
-      await env.screenshot(page, `dashboard-business-${locale}-phone`)
+      await env.screenshot(page, `dashboard-business-${locale}-phone`, 600)
       await page.context().close()
     })
   }

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
+import { notification } from './page.js'
 
 /**
  * Issue 13, fix 3: what the product says when something happens. A wrong
@@ -15,8 +16,6 @@ let env: BrowserEnv
 let page: Page
 let owner: Actor
 const consoleErrors: string[] = []
-
-const notification = (p: Page, title: string) => p.locator('.mantine-Notification-root').filter({ hasText: title })
 
 beforeAll(async () => {
   env = await startBrowserEnv()

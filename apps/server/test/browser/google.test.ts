@@ -67,8 +67,7 @@ describe('Google sign-in', () => {
     await page.getByRole('button', { name: 'Sign in with Google (test)' }).click()
     const dialog = page.getByRole('dialog', { name: 'Create Your Company' })
     await dialog.getByText(email).waitFor()
-    await page.waitForTimeout(400) // the modal's opening transition
-    await env.screenshot(page, 'google-01-company-name')
+    await env.screenshot(page, 'google-01-company-name', 400) // after the modal's opening transition
     await dialog.getByRole('button', { name: 'Create Company and Sign In' }).click()
     await dialog.getByText('Company Name is Required').waitFor()
     await dialog.getByLabel(/^Company Name( \*)?$/).fill('Rina Google Travel')

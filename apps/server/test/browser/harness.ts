@@ -27,7 +27,8 @@ export interface BrowserEnv {
   browser: Browser
   /** A new isolated browser context (own cookies and storage) and a page in it. */
   newPage(opts?: { locale?: string }): Promise<Page>
-  screenshot(page: Page, name: string): Promise<string>
+  /** A full-page picture after `settleMs` (a transition), only with SCREENSHOTS=1: no test compares them. */
+  screenshot(page: Page, name: string, settleMs?: number): Promise<string>
   close(): Promise<void>
 }
 
@@ -80,8 +81,10 @@ export async function startBrowserEnv(opts: { env?: Record<string, string> } = {
       contexts.push(context)
       return context.newPage()
     },
-    async screenshot(page, name) {
+    async screenshot(page, name, settleMs = 0) {
       const file = path.join(SCREENSHOT_DIR, `${name}.png`)
+      if (process.env.SCREENSHOTS !== '1') return file
+      if (settleMs) await page.waitForTimeout(settleMs)
       await page.screenshot({ path: file, fullPage: true })
       return file
     },

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCompany } from '../helpers/fixtures.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
+import { dialog, field, notification } from './page.js'
 
 /**
  * Issue 5's journey in real Chromium against the real server: the owner
@@ -29,12 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await env?.close()
 })
-
-/** A form field by its label; Mantine puts ' *' after the label of a required field. */
-const field = (scope: Pick<Page, 'getByLabel'>, label: string) =>
-  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`))
-const notification = (p: Page, title: string) => p.locator('.mantine-Notification-root').filter({ hasText: title })
-const dialog = (p: Page) => p.getByRole('dialog')
 
 async function signIn(p: Page, email: string, password: string) {
   await p.goto('/login')

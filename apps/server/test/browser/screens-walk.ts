@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_LOGIN, seed } from '../../src/db/seed.js'
 import { SCREENSHOT_DIR, startBrowserEnv, type BrowserEnv } from './harness.js'
+import { SCREENSHOTS } from './page.js'
 
 /**
  * Every screen of the app registry (the side menu's links) and the public
@@ -240,7 +241,7 @@ const shotName = (lang: Lang, size: string, route: string) =>
   `screens-${lang}-${size}-${route.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '_') || 'app'}`
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) })
+  if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) })
 }
 
 const problems = { layout: [] as string[], axe: [] as string[], language: [] as string[] }

@@ -1,11 +1,11 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import zlib from 'node:zlib'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
-import { SCREENSHOT_DIR, startBrowserEnv, type BrowserEnv } from './harness.js'
+import { startBrowserEnv, type BrowserEnv } from './harness.js'
+import { apiAs, escapeRegExp, field, notification, png, shot } from './page.js'
 
 /**
  * Vehicles and train routes in real Chromium against the real server (issue
@@ -23,36 +23,10 @@ let owner: Actor
 let files: string
 
 /** A real PNG (the server checks bytes). */
-function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const row = width * 3 + 1
-  const raw = Buffer.alloc(row * height)
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw.set([r, (g + x) % 256, (b + y) % 256], y * row + 1 + x * 3)
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4)
-    len.writeUInt32BE(data.length)
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const crc = Buffer.alloc(4)
-    crc.writeUInt32BE(zlib.crc32(body))
-    return Buffer.concat([len, body, crc])
-  }
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(width, 0)
-  ihdr.writeUInt32BE(height, 4)
-  ihdr.set([8, 2, 0, 0, 0], 8)
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
-}
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-const field = (scope: Pick<Page, 'getByLabel'>, label: string) => scope.getByLabel(new RegExp(`^${escape(label)}( \\*)?$`))
 /** The first text box so labelled (a list entry below may use the same label, e.g. Name). */
 const box = (scope: Pick<Page, 'getByRole'>, label: string) =>
-  scope.getByRole('textbox', { name: new RegExp(`^${escape(label)}( \\*)?$`) }).first()
-const notification = (p: Page, title: string) => p.locator('.mantine-Notification-root').filter({ hasText: title })
+  scope.getByRole('textbox', { name: new RegExp(`^${escapeRegExp(label)}( \\*)?$`) }).first()
 /** The error text of the input labelled `label` (Mantine links it by `aria-describedby`: `<id>-error`), or null. */
 async function errorOf(scope: Locator | Page, label: string): Promise<string | null> {
   const input = field(scope, label).first()
@@ -61,17 +35,12 @@ async function errorOf(scope: Locator | Page, label: string): Promise<string | n
   const error = page.locator(`[id="${id}-error"]`)
   return (await error.count()) ? error.textContent() : null
 }
-async function shot(p: Page, name: string, full = false) {
-  await p.waitForTimeout(300)
-  await p.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: full })
-}
-async function api<T>(method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>): Promise<T> {
-  const res = await env.app.inject({ method, url: `/api/v1${url}`, headers: owner.headers, payload })
-  expect(res.statusCode, res.body).toBe(200)
-  return res.json().data as T
-}
+const api = apiAs(
+  () => env,
+  () => owner,
+)
 async function pick(page: Page, scope: Locator | Page, label: string, option: string) {
-  await scope.getByRole('combobox', { name: new RegExp(`^${escape(label)}( \\*)?$`) }).click()
+  await scope.getByRole('combobox', { name: new RegExp(`^${escapeRegExp(label)}( \\*)?$`) }).click()
   await page.getByRole('option', { name: option, exact: true }).click()
 }
 
@@ -350,7 +319,7 @@ async function vehicleJourney(t: Texts, name: string) {
   await field(page, t.youtube).fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ')
   await field(page, t.gallery).setInputFiles(path.join(files, 'inside.png'))
   await page
-    .getByRole('img', { name: new RegExp(escape(t.gallery)) })
+    .getByRole('img', { name: new RegExp(escapeRegExp(t.gallery)) })
     .first()
     .waitFor()
 
@@ -390,7 +359,7 @@ async function vehicleJourney(t: Texts, name: string) {
   await page.getByRole('checkbox', { name: 'Jeddah Airport - Makkah' }).check()
   await field(page, t.featuredImage).setInputFiles(path.join(files, 'bus.png'))
   await page.getByRole('img', { name: t.featuredImage }).waitFor()
-  await shot(page, s('03-filled'), true)
+  await shot(page, s('03-filled'), { fullPage: true })
 
   // A sale price above the price is refused on its field.
   await page.getByRole('button', { name: t.save, exact: true }).click()
@@ -543,20 +512,17 @@ async function trainJourney(t: Texts, name: string, code: string) {
   await page.close()
 }
 
+// Each journey runs in one language, the languages alternating across journeys: the Indonesian screens
+// walk and the locale parity test prove every text in both, and this keeps both number and date formats
+// going through the forms (docs/decisions/ci.md).
 describe('vehicles', () => {
   it('creates a vehicle through the full form, refuses a sale price above the price, lists and edits it, in English', async () => {
     await vehicleJourney(EN, 'Hiace Jeddah Shuttle')
   }, 300_000)
-  it('does the same in Indonesian', async () => {
-    await vehicleJourney(ID, 'Bus Makkah Madinah')
-  }, 300_000)
 })
 
 describe('train routes', () => {
-  it('creates a route across midnight with attributes and edits it, in English', async () => {
-    await trainJourney(EN, 'Haramain Night Express', 'HR-101')
-  }, 300_000)
-  it('does the same in Indonesian', async () => {
+  it('creates a route across midnight with attributes and edits it, in Indonesian', async () => {
     await trainJourney(ID, 'Haramain Malam', 'HR-202')
   }, 300_000)
 })

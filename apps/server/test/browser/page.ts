@@ -1,0 +1,86 @@
+import path from 'node:path'
+import zlib from 'node:zlib'
+import type { Locator, Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { SCREENSHOT_DIR, type BrowserEnv } from './harness.js'
+import type { Actor } from '../helpers/fixtures.js'
+
+/**
+ * The locators and steps every browser journey shares: fields by label,
+ * notifications, dialogs, screenshots, API calls as a signed-in actor.
+ */
+
+/**
+ * Screenshots are for a person to look at (`SCREENSHOTS=1`); no test compares
+ * them, so a CI run takes none and spends no wait on transitions settling.
+ */
+export const SCREENSHOTS = process.env.SCREENSHOTS === '1'
+
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const labelled = (label: string) => new RegExp(`^${escapeRegExp(label)}( \\*)?$`)
+
+/** A form field by its label; Mantine puts ' *' after the label of a required field. */
+export const field = (scope: Pick<Page, 'getByLabel'>, label: string) => scope.getByLabel(labelled(label))
+/** A select or autocomplete by its label. */
+export const combo = (scope: Pick<Page, 'getByRole'>, label: string) => scope.getByRole('combobox', { name: labelled(label) })
+export const notification = (p: Page, title: string) => p.locator('.mantine-Notification-root').filter({ hasText: title })
+export const dialog = (p: Page) => p.getByRole('dialog')
+/** A list's column header by its accessor. */
+export const header = (p: Page, key: string) => p.locator(`th[data-accessor="${key}"]`)
+/** One column of the table, top to bottom. */
+export const column = async (p: Page, n: number) =>
+  (await p.locator(`tbody tr td:nth-child(${n})`).allTextContents()).map((s) => s.trim())
+export const waitForColumn = (p: Page, n: number, check: (v: string[]) => boolean) =>
+  expect.poll(async () => check(await column(p, n)), { timeout: 15_000 }).toBe(true)
+
+/** A picture of the viewport (or the whole page), after transitions settle; only with SCREENSHOTS=1. */
+export async function shot(p: Page, name: string, opts: { fullPage?: boolean; settle?: number } = {}) {
+  if (!SCREENSHOTS) return
+  await p.waitForTimeout(opts.settle ?? 400)
+  await p.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: opts.fullPage ?? false })
+}
+
+/** Ticks a checkbox, switch or radio by keyboard (a click could land on a sticky save bar over it). */
+export async function tick(input: Locator) {
+  await input.focus()
+  await input.press('Space')
+  await expect.poll(() => input.isChecked()).toBe(true)
+}
+
+/** Calls the API as `actor` and answers `data`, failing the test on anything but 200. */
+export function apiAs(env: () => BrowserEnv, actor: () => Actor) {
+  return async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown): Promise<T> {
+    const res = await env().app.inject({ method, url: `/api/v1${url}`, headers: actor().headers, payload: payload as never })
+    expect(res.statusCode, res.body).toBe(200)
+    return res.json().data as T
+  }
+}
+
+/** A real PNG of the given size and colour (a light diagonal gradient, so it is not one flat colour). */
+export function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const row = width * 3 + 1
+  const raw = Buffer.alloc(row * height)
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const k = 0.55 + (0.45 * (x + y)) / (width + height)
+      raw.set([Math.round(r * k), Math.round(g * k), Math.round(b * k)], y * row + 1 + x * 3)
+    }
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4)
+    len.writeUInt32BE(data.length)
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const crc = Buffer.alloc(4)
+    crc.writeUInt32BE(zlib.crc32(body))
+    return Buffer.concat([len, body, crc])
+  }
+  const ihdr = Buffer.alloc(13)
+  ihdr.writeUInt32BE(width, 0)
+  ihdr.writeUInt32BE(height, 4)
+  ihdr.set([8, 2, 0, 0, 0], 8)
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
