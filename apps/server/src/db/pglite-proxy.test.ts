@@ -262,37 +262,42 @@ describe('PGlite in a worker thread', () => {
     await other.close()
   })
 
-  it('closes: the data is on disk for the next owner, calls after close reject, and the process can exit', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tbo-worker-'))
-    try {
-      const first = openDatabase({ dataDir: dir, worker: true })
-      const c = (first.db as unknown as { $client: PGliteWorkerClient }).$client
-      await c.exec('CREATE TABLE kept (v text); INSERT INTO kept VALUES ($$on disk$$)')
-      await first.close()
-      await expect(c.query('SELECT 1')).rejects.toThrow(/closed/)
-      const second = openDatabase({ dataDir: dir, worker: true })
-      expect(((await second.db.execute(sql`SELECT v FROM kept`)) as unknown as { rows: unknown[] }).rows).toEqual([
-        { v: 'on disk' },
-      ])
-      await second.close()
+  // Two databases opened and two child processes: minutes on a loaded 2-core machine.
+  it(
+    'closes: the data is on disk for the next owner, calls after close reject, and the process can exit',
+    { timeout: 240_000 },
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tbo-worker-'))
+      try {
+        const first = openDatabase({ dataDir: dir, worker: true })
+        const c = (first.db as unknown as { $client: PGliteWorkerClient }).$client
+        await c.exec('CREATE TABLE kept (v text); INSERT INTO kept VALUES ($$on disk$$)')
+        await first.close()
+        await expect(c.query('SELECT 1')).rejects.toThrow(/closed/)
+        const second = openDatabase({ dataDir: dir, worker: true })
+        expect(((await second.db.execute(sql`SELECT v FROM kept`)) as unknown as { rows: unknown[] }).rows).toEqual([
+          { v: 'on disk' },
+        ])
+        await second.close()
 
-      // A process that opened and used the database exits by itself, closed or not (an idle worker holds nothing).
-      for (const close of ['await d.close()', '']) {
-        const file = path.join(dir, 'use.mts')
-        fs.writeFileSync(
-          file,
-          `import { openDatabase } from ${JSON.stringify(path.join(here, 'client.ts'))}
+        // A process that opened and used the database exits by itself, closed or not (an idle worker holds nothing).
+        for (const close of ['await d.close()', '']) {
+          const file = path.join(dir, 'use.mts')
+          fs.writeFileSync(
+            file,
+            `import { openDatabase } from ${JSON.stringify(path.join(here, 'client.ts'))}
           const d = openDatabase({ dataDir: ${JSON.stringify(dir)}, worker: true })
           console.log(JSON.stringify((await (d.db as any).$client.query('SELECT v FROM kept')).rows))
           ${close}`,
-        )
-        const run = spawnSync(process.execPath, ['--import', 'tsx', file], { encoding: 'utf8', timeout: 60_000 })
-        expect(run.stderr).toBe('')
-        expect(run.status).toBe(0)
-        expect(run.stdout.trim()).toBe('[{"v":"on disk"}]')
+          )
+          const run = spawnSync(process.execPath, ['--import', 'tsx', file], { encoding: 'utf8', timeout: 60_000 })
+          expect(run.stderr).toBe('')
+          expect(run.status).toBe(0)
+          expect(run.stdout.trim()).toBe('[{"v":"on disk"}]')
+        }
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true })
       }
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true })
-    }
-  })
+    },
+  )
 })

@@ -60,7 +60,9 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'da
     if (kind === 'outbox') {
       await fs.mkdir(outbox, { recursive: true })
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`)
-      await fs.writeFile(file, (info as unknown as { message: Buffer }).message)
+      // Written aside, then renamed: whoever watches the outbox never reads half a mail.
+      await fs.writeFile(`${file}.part`, (info as unknown as { message: Buffer }).message)
+      await fs.rename(`${file}.part`, file)
       log.info({ to: mail.to, subject: mail.subject, link: mail.link, file }, 'mail written to outbox (SMTP_URL not set)')
     } else {
       log.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, 'mail sent')

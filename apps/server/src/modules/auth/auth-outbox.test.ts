@@ -14,12 +14,12 @@ afterAll(() => t.close())
 
 const outbox = () => path.join(t.config.dataDir, 'outbox')
 
+/** The whole mails in the outbox (a mail being written is a `.part` until it is renamed). */
+const mails = () => (fs.existsSync(outbox()) ? fs.readdirSync(outbox()).filter((f) => f.endsWith('.eml')) : [])
+
 async function waitForFiles(n: number) {
-  await expect
-    .poll(() => (fs.existsSync(outbox()) ? fs.readdirSync(outbox()).length : 0), { timeout: 10_000 })
-    .toBeGreaterThanOrEqual(n)
-  return fs
-    .readdirSync(outbox())
+  await expect.poll(() => mails().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(n)
+  return mails()
     .sort()
     .map((f) => path.join(outbox(), f))
 }
