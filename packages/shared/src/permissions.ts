@@ -1,3 +1,5 @@
+import { ORDER_ENTITIES } from './kinds/index.js'
+
 /**
  * The permission catalogue (DESIGN §5): every entity and the actions it offers.
  * One source for the server (route guards, seed), the web app (menu, buttons,
@@ -13,7 +15,7 @@ export const PERMISSION_SECTIONS = [
     entities: ['category', 'type', 'area', 'facility', 'service', 'group_attribute', 'attribute', 'location'],
   },
   { section: 'products', entities: ['hotel', 'room', 'transportation', 'train_route'] },
-  { section: 'orders', entities: ['order_hotel', 'order_train', 'order_transportation'] },
+  { section: 'orders', entities: ORDER_ENTITIES },
 ] as const
 
 export type Section = (typeof PERMISSION_SECTIONS)[number]['section']
@@ -60,7 +62,7 @@ const write = (entity: Entity) => [
 ]
 const reference: Entity[] = ['category', 'type', 'area', 'facility', 'service', 'group_attribute', 'attribute', 'location']
 const products: Entity[] = ['hotel', 'room', 'transportation', 'train_route']
-const orders: Entity[] = ['order_hotel', 'order_train', 'order_transportation']
+const orders: Entity[] = [...ORDER_ENTITIES]
 
 /**
  * Default roles seeded for each company (DESIGN §5) and their grants.

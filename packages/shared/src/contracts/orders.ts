@@ -1,11 +1,11 @@
 import { z } from 'zod'
 import { MAX_NAME, MAX_TEXT } from '../constants.js'
-import type { Entity } from '../permissions.js'
+import { ORDER_DESKS, ignoredMoney, isoDay, orderItemInputSchema } from '../kinds/index.js'
 import { MAX_MONEY } from './availability.js'
 
 /**
- * Orders (issue 11): one order model, three desks. An item is a room stay, train
- * seats or a vehicle; an order with items of several kinds is a package.
+ * Orders (issue 11): one order model, one desk per bookable kind (kinds/). An
+ * order with items of several kinds is a package.
  */
 export const ORDER_STATUSES = ['pending', 'confirmed', 'paid', 'completed', 'cancelled'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
@@ -25,28 +25,6 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
   cancelled: [],
 }
 
-export const ORDER_ITEM_KINDS = ['room', 'train', 'transportation'] as const
-export type OrderItemKind = (typeof ORDER_ITEM_KINDS)[number]
-
-/** The three desks (menu "Order") and the item kind each one books. */
-export const ORDER_DESKS = ['hotel', 'train', 'transportation'] as const
-export type OrderDesk = (typeof ORDER_DESKS)[number]
-export const DESK_OF_KIND: Readonly<Record<OrderItemKind, OrderDesk>> = {
-  room: 'hotel',
-  train: 'train',
-  transportation: 'transportation',
-}
-export const KIND_OF_DESK: Readonly<Record<OrderDesk, OrderItemKind>> = {
-  hotel: 'room',
-  train: 'train',
-  transportation: 'transportation',
-}
-export const DESK_ENTITY: Readonly<Record<OrderDesk, Entity>> = {
-  hotel: 'order_hotel',
-  train: 'order_train',
-  transportation: 'order_transportation',
-}
-
 export const PAYMENT_METHODS = ['cash', 'transfer', 'card', 'other'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 export const ORDER_CURRENCY = 'SAR'
@@ -54,67 +32,8 @@ export const ORDER_CURRENCY = 'SAR'
 export const MAX_ORDER_ITEMS = 20
 /** Longest stay or vehicle booking, in days. */
 export const MAX_ORDER_DAYS = 90
-/** Most rooms or seats in one item. */
-export const MAX_ORDER_QUANTITY = 500
 
 export const ORDER_SORTABLE = ['created_at', 'code', 'customer_name', 'start_date', 'total', 'paid', 'balance', 'status'] as const
-
-/** A calendar day `YYYY-MM-DD` that exists (2026-02-30 is refused). */
-export const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`)
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s
-  }, 'date_invalid')
-
-const id = z.number().int().min(1).max(2_147_483_647)
-const count = (min: number) => z.number().int().min(min).max(MAX_ORDER_QUANTITY)
-
-/** Fields a client may send that the server computes: accepted and ignored. */
-const ignoredMoney = {
-  price: z.unknown().optional(),
-  total: z.unknown().optional(),
-  amount: z.unknown().optional(),
-  unit_price: z.unknown().optional(),
-  lines: z.unknown().optional(),
-}
-
-export const roomItemSchema = z
-  .object({
-    kind: z.literal('room'),
-    room_id: id,
-    check_in: isoDay,
-    check_out: isoDay,
-    quantity: count(1),
-    adults: count(1),
-    children: count(0).default(0),
-    ...ignoredMoney,
-  })
-  .refine((i) => i.check_out > i.check_in, { message: 'orders.check_out_after_check_in', path: ['check_out'] })
-
-export const trainItemSchema = z.object({
-  kind: z.literal('train'),
-  route_id: id,
-  train_type: z.enum(['economy', 'business']),
-  date: isoDay,
-  adults: count(0),
-  children: count(0).default(0),
-  ...ignoredMoney,
-})
-
-export const transportationItemSchema = z
-  .object({
-    kind: z.literal('transportation'),
-    transportation_id: id,
-    start_date: isoDay,
-    end_date: isoDay,
-    ...ignoredMoney,
-  })
-  .refine((i) => i.end_date >= i.start_date, { message: 'orders.end_after_start', path: ['end_date'] })
-
-export const orderItemInputSchema = z.discriminatedUnion('kind', [roomItemSchema, trainItemSchema, transportationItemSchema])
-export type OrderItemInput = z.infer<typeof orderItemInputSchema>
 
 const text = (max: number) => z.string().trim().max(max)
 

@@ -14,6 +14,8 @@ import type { Db } from '../../db/client.js'
 import * as schema from '../../db/schema/index.js'
 import type { SessionUser } from '../../lib/sessions.js'
 import { requireAuth } from '../../plugins/auth.js'
+import { orderKinds } from '../orders/kinds.js'
+import '../orders/kinds/index.js'
 
 export const DASHBOARD_MONTHS = 12
 /** Company tables that are bookkeeping, not business figures. */
@@ -74,7 +76,6 @@ export async function dashboardFigures(db: Db, companyId: number, now = new Date
 }
 
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows
-const DESK_FLAG: Record<OrderDesk, string> = { hotel: 'has_room', train: 'has_train', transportation: 'has_transportation' }
 const readActions = ['list', 'view'] as const
 /** Desks whose orders the caller may read (`_list` or `_view`). */
 export function readableDesks(auth: SessionUser): OrderDesk[] {
@@ -99,13 +100,9 @@ export async function orderFigures(db: Db, auth: SessionUser, now = new Date()):
   const desks = readableDesks(auth)
   const months = lastMonths(DASHBOARD_MONTHS, now)
   const today = now.toISOString().slice(0, 10)
-  const onDesks = sql.raw(desks.map((d) => DESK_FLAG[d]).join(' OR ') || 'false')
-  const kinds = sql.raw(
-    (Object.keys(DESK_OF_KIND) as Array<keyof typeof DESK_OF_KIND>)
-      .filter((k) => desks.includes(DESK_OF_KIND[k]))
-      .map((k) => `'${k}'`)
-      .join(', ') || "''",
-  )
+  const kindsRead = orderKinds().filter((k) => desks.includes(DESK_OF_KIND[k.kind]))
+  const onDesks = sql.raw(kindsRead.map((k) => k.deskFlag.name).join(' OR ') || 'false')
+  const kinds = sql.raw(kindsRead.map((k) => `'${k.kind}'`).join(', ') || "''")
   const monthly = rowsOf<{ month: string; n: number | string; revenue: number | string }>(
     await db.execute(sql`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, count(*)::int AS n,
         coalesce(sum(total), 0)::float8 AS revenue
@@ -123,17 +120,15 @@ export async function orderFigures(db: Db, auth: SessionUser, now = new Date()):
   }
 
   let occupancy: DashboardOrders['occupancy'] = null
-  if (desks.includes('hotel')) {
-    const days = rowsOf<{ day: string; booked: number | string; capacity: number | string }>(
-      await db.execute(sql`SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
-          coalesce(sum(s.booked), 0)::int AS booked,
-          coalesce(sum(CASE WHEN r.is_active THEN coalesce(s.capacity, CASE WHEN a.blocked THEN 0 ELSE a.capacity END, r.room_stock) ELSE 0 END), 0)::int AS capacity
-        FROM generate_series(${today}::date, ${today}::date + 29, interval '1 day') AS d(day)
-        JOIN rooms r ON r.company_id = ${auth.companyId}
-        LEFT JOIN room_availability a ON a.room_id = r.id AND a.date = d.day::date
-        LEFT JOIN inventory_stock s ON s.kind = 'room' AND s.item_id = r.id AND s.variant = '' AND s.day = d.day::date
-        GROUP BY d.day ORDER BY d.day`),
-    ).map((r) => ({ day: r.day, booked: Number(r.booked), capacity: Number(r.capacity) }))
+  // The kinds that chart their stock (rooms today), summed day by day over the kinds the caller reads.
+  const charted = kindsRead.flatMap((k) => k.occupancy ?? [])
+  if (charted.length) {
+    const perKind = await Promise.all(charted.map((read) => read(db, auth.companyId, today)))
+    const days = perKind[0]!.map((d, i) => ({
+      day: d.day,
+      booked: perKind.reduce((s, rows) => s + (rows[i]?.booked ?? 0), 0),
+      capacity: perKind.reduce((s, rows) => s + (rows[i]?.capacity ?? 0), 0),
+    }))
     occupancy = {
       days,
       booked: days.reduce((s, d) => s + d.booked, 0),

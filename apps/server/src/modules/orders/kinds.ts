@@ -1,5 +1,12 @@
-import type { Locale } from '@app/shared'
-import type { OrderItemInput, OrderItemKind } from '@app/shared'
+import type { AnyColumn } from 'drizzle-orm'
+import {
+  KIND_OF_DESK,
+  ORDER_ITEM_KINDS,
+  type Locale,
+  type OrderDesk,
+  type OrderItemInput,
+  type OrderItemKind,
+} from '@app/shared'
 import type { Db } from '../../db/client.js'
 import type { PriceRule } from '../../crud/catalogue.js'
 import type { StockClaim } from '../../crud/inventory.js'
@@ -59,6 +66,22 @@ export interface PlanContext {
   locale: Locale
 }
 
+/** An order item as stored: what `wireRefs` turns back into the create body's fields. */
+export interface StoredItem {
+  kind: string
+  item_id: number
+  variant: string
+  start_date: string
+  end_date: string
+}
+
+/** What the dashboard reads of a kind's stock: booked and capacity per day of the next 30. */
+export type OccupancyReader = (
+  db: Db,
+  companyId: number,
+  today: string,
+) => Promise<Array<{ day: string; booked: number; capacity: number }>>
+
 export interface KindAdapter {
   kind: OrderItemKind
   /**
@@ -67,6 +90,21 @@ export interface KindAdapter {
    * `ItemRefusal` for the first rule it breaks.
    */
   plan(tx: Db, ctx: PlanContext, input: OrderItemInput): Promise<ItemPlan>
+  /** The catalogue row an input item books: orders lock items in (kind, row) order. */
+  refOf(input: OrderItemInput): number
+  /** A stored item as the create body names it (`room_id`, `check_in`/`check_out`, …). */
+  wireRefs(item: StoredItem): Record<string, unknown>
+  /** The order's end for an item whose last stock day is `lastDay` (a stay ends on its check-out). */
+  orderEnd?(lastDay: string): string
+  /** The orders columns saying an order is on this kind's desk, and its status when it is (the desk counters). */
+  deskFlag: AnyColumn
+  deskStatus: AnyColumn
+  /** `GET /orders/choices/<source>`: what the order form picks this kind's items from, under the desk's permission. */
+  choices: Record<string, (db: Db, companyId: number) => Promise<unknown[]>>
+  /** The order list's item summary in the reader's language (it was written in the clerk's). */
+  summaryIn?(summary: string, locale: Locale): string
+  /** The dashboard's occupancy of the next 30 days, for the kinds whose stock is worth the chart. */
+  occupancy?: OccupancyReader
 }
 
 const adapters = new Map<OrderItemKind, KindAdapter>()
@@ -77,6 +115,11 @@ export function registerOrderKind(adapter: KindAdapter): void {
 
 export function orderKind(kind: OrderItemKind): KindAdapter | undefined {
   return adapters.get(kind)
+}
+
+/** The registered kinds in declaration order (the shared list's). */
+export function orderKinds(): KindAdapter[] {
+  return ORDER_ITEM_KINDS.flatMap((k) => adapters.get(k) ?? [])
 }
 
 /** The stock claims of planned items, per day. */
@@ -95,6 +138,9 @@ export function claimsOf(plans: ItemPlan[]): StockClaim[] {
 }
 
 // ---- helpers the adapters share ----
+
+/** A company holds a few hundred bookable items; the cap keeps a runaway catalogue from one huge answer. */
+export const MAX_CHOICES = 5000
 
 /** `YYYY-MM-DD` of `day` plus `n` days. */
 export function addDays(day: string, n: number): string {
@@ -167,4 +213,9 @@ export function extrasAndFees(
 
 export function sumLines(lines: PlannedLine[]): number {
   return sar(lines.reduce((s, l) => s + cents(l.amount), 0))
+}
+
+/** The kind a desk sells, as registered. */
+export function deskAdapter(desk: OrderDesk): KindAdapter | undefined {
+  return adapters.get(KIND_OF_DESK[desk])
 }

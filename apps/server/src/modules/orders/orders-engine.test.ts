@@ -4,7 +4,8 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/app.js'
 import { createCompany, createUserWithPermissions, type Actor } from '../../../test/helpers/fixtures.js'
 import { applyCalendarCapacity } from '../../crud/inventory.js'
 import type { Db } from '../../db/client.js'
-import { ItemRefusal, addDays, cents, eachDay, registerOrderKind, sar, type ItemPlan } from './kinds.js'
+import { ItemRefusal, addDays, cents, eachDay, orderKind, registerOrderKind, sar, type ItemPlan } from './kinds.js'
+import './kinds/index.js'
 import { isFuturePayment, stockDrift } from './orders.service.js'
 
 /**
@@ -23,8 +24,9 @@ interface FakeRoom {
 }
 const fakeRooms = new Map<number, FakeRoom>()
 
+// The room kind's declaration (desk, wire names) with a stand-in catalogue for its rules and prices.
 registerOrderKind({
-  kind: 'room',
+  ...orderKind('room')!,
   async plan(_tx, ctx, input): Promise<ItemPlan> {
     if (input.kind !== 'room') throw new Error('wrong kind')
     const room = fakeRooms.get(input.room_id)

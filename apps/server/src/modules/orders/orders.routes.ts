@@ -29,7 +29,7 @@ import type { Db } from '../../db/client.js'
 import type { SessionUser } from '../../lib/sessions.js'
 import { requireAuth } from '../../plugins/auth.js'
 import { bookableChoices, choiceParams, choicePermission } from './orders.choices.js'
-import { trainClassesIn } from './kinds/train.js'
+import { deskAdapter, orderKinds } from './kinds.js'
 import './orders.messages.js'
 import './kinds/index.js'
 import {
@@ -44,34 +44,27 @@ import {
 } from './orders.service.js'
 
 const anyDesk = (action: Action) => ORDER_DESKS.map((d) => `${DESK_ENTITY[d]}_${action}`)
-const deskColumn: Record<OrderDesk, AnyColumn> = {
-  hotel: orders.has_room,
-  train: orders.has_train,
-  transportation: orders.has_transportation,
-}
+/** The orders column saying a row is on a desk, from the desk's kind (kinds/*.ts). */
+const deskColumn = (desk: OrderDesk): AnyColumn => deskAdapter(desk)!.deskFlag
 
 /**
  * Counters the database keeps for orders (crud/counters.ts triggers): the
- * company's orders, per status, per desk, and per desk and status (the
- * generated `*_status` columns). The list's unsearched totals and
+ * company's orders, per status, per desk, and per desk and status (each
+ * kind's generated status column). The list's unsearched totals and
  * GET /orders/counters read them instead of counting rows.
  */
-const deskStatusKey: Record<OrderDesk, string> = {
-  hotel: orders.hotel_status.name,
-  train: orders.train_status.name,
-  transportation: orders.transportation_status.name,
-}
+const deskStatusKey = (desk: OrderDesk): string => deskAdapter(desk)!.deskStatus.name
 declareCounters({
   table: 'orders',
   companyColumn: orders.company_id.name,
-  keys: [orders.status.name, ...ORDER_DESKS.map((d) => deskColumn[d].name), ...Object.values(deskStatusKey)],
+  keys: [orders.status.name, ...orderKinds().flatMap((k) => [k.deskFlag.name, k.deskStatus.name])],
 })
 
 /** The counter holding a list call's total, when one does: no search, and a desk set the counters know. */
 function counterOf(auth: SessionUser, q: { kind?: OrderDesk; status?: string; search?: string }): CounterRef | undefined {
   if (q.search?.trim()) return undefined
   const ref = (key: string, value: string): CounterRef => ({ table: 'orders', company: auth.companyId, key, value })
-  if (q.kind) return q.status ? ref(deskStatusKey[q.kind], q.status) : ref(deskColumn[q.kind].name, 'true')
+  if (q.kind) return q.status ? ref(deskStatusKey(q.kind), q.status) : ref(deskColumn(q.kind).name, 'true')
   // Without a desk the list is every desk the caller holds: countable when that is all of them.
   if (!ORDER_DESKS.every((d) => auth.permissions.has(`${DESK_ENTITY[d]}_list`))) return undefined
   return q.status ? ref(orders.status.name, q.status) : ref('', '')
@@ -90,7 +83,7 @@ async function orderCounters(db: Db, auth: SessionUser) {
   const wanted: Array<[string, string]> = []
   if (whole) wanted.push(['', ''], ...ORDER_STATUSES.map((st): [string, string] => [orders.status.name, st]))
   for (const d of desks)
-    wanted.push([deskColumn[d].name, 'true'], ...ORDER_STATUSES.map((st): [string, string] => [deskStatusKey[d], st]))
+    wanted.push([deskColumn(d).name, 'true'], ...ORDER_STATUSES.map((st): [string, string] => [deskStatusKey(d), st]))
   const rows = wanted.length
     ? await db
         .select({ key: listCounters.key, value: listCounters.value, n: listCounters.n })
@@ -111,7 +104,7 @@ async function orderCounters(db: Db, auth: SessionUser) {
   })
   const out: Partial<Record<OrderDesk | 'all', StatusCounts>> = {}
   if (whole) out.all = counts('', '', orders.status.name)
-  for (const d of desks) out[d] = counts(deskColumn[d].name, 'true', deskStatusKey[d])
+  for (const d of desks) out[d] = counts(deskColumn(d).name, 'true', deskStatusKey(d))
   return out
 }
 
@@ -130,9 +123,7 @@ export const ordersSource: ListSource = {
     start_date: orders.start_date,
     end_date: orders.end_date,
     items_summary: orders.items_summary,
-    has_room: orders.has_room,
-    has_train: orders.has_train,
-    has_transportation: orders.has_transportation,
+    ...Object.fromEntries(orderKinds().map((k) => [k.deskFlag.name, k.deskFlag])),
     total: orders.total,
     paid: orders.paid,
     balance,
@@ -169,7 +160,7 @@ function scope(auth: SessionUser, q: { kind?: OrderDesk; status?: string }, acti
   if (q.kind && !auth.permissions.has(`${DESK_ENTITY[q.kind]}_${action}`)) throw forbidden()
   return [
     eq(orders.company_id, auth.companyId),
-    or(...desks.map((d) => eq(deskColumn[d], true))),
+    or(...desks.map((d) => eq(deskColumn(d), true))),
     q.status ? eq(orders.status, q.status as never) : undefined,
   ]
 }
@@ -236,17 +227,20 @@ const ordersModule: FastifyPluginAsync = async (parent) => {
     const auth = requireAuth(req)
     const q = req.query
     const list = await listRows(app.db, ordersSource, q, scope(auth, q, 'list'), counterOf(auth, q))
-    // A train item's class in the reader's language (the summary was written in the clerk's).
+    // Item names in the reader's language (the summary was written in the clerk's), as each kind words them.
     const locale = requestLocale(req)
-    const data = (list.data as Array<{ items_summary?: string | null; has_train?: boolean }>).map((r) =>
-      r.has_train && r.items_summary ? { ...r, items_summary: trainClassesIn(r.items_summary, locale) } : r,
-    )
+    const wording = orderKinds().filter((k) => k.summaryIn)
+    const data = (list.data as Array<Record<string, unknown> & { items_summary?: string | null }>).map((r) => {
+      let summary = r.items_summary
+      for (const k of wording) if (summary && r[k.deskFlag.name]) summary = k.summaryIn!(summary, locale)
+      return summary === r.items_summary ? r : { ...r, items_summary: summary }
+    })
     return { ...list, data }
   })
 
   app.get(
     '/orders/choices/:source',
-    { schema: { tags, params: choiceParams }, config: { access: anyDesk('list') } },
+    { schema: { tags, params: choiceParams() }, config: { access: anyDesk('list') } },
     async (req) => {
       const auth = requireAuth(req)
       if (!auth.permissions.has(choicePermission(req.params.source))) throw forbidden()

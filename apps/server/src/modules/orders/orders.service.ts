@@ -33,7 +33,7 @@ import {
 import { HttpError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.js'
 import type { Locale } from '@app/shared'
 import type { SessionUser } from '../../lib/sessions.js'
-import { ItemRefusal, addDays, cents, claimsOf, eachDay, orderKind, sar, type ItemPlan } from './kinds.js'
+import { ItemRefusal, cents, claimsOf, eachDay, orderKind, orderKinds, sar, type ItemPlan, type StoredItem } from './kinds.js'
 
 type Tx = Db
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows
@@ -46,12 +46,11 @@ export function desksOfKinds(kinds: Iterable<OrderItemKind>): OrderDesk[] {
   return [...new Set([...kinds].map((k) => DESK_OF_KIND[k]))]
 }
 
-export function desksOfOrder(row: { has_room: boolean; has_train: boolean; has_transportation: boolean }): OrderDesk[] {
-  const out: OrderDesk[] = []
-  if (row.has_room) out.push('hotel')
-  if (row.has_train) out.push('train')
-  if (row.has_transportation) out.push('transportation')
-  return out
+/** The desks an order is on, from its desk columns (each kind declares its own). */
+export function desksOfOrder(row: Record<string, unknown>): OrderDesk[] {
+  return orderKinds()
+    .filter((k) => row[k.deskFlag.name] === true)
+    .map((k) => DESK_OF_KIND[k.kind])
 }
 
 /** An order touching several desks needs the permission of each (issue 11). */
@@ -71,13 +70,8 @@ export function requireAnyDesk(auth: SessionUser, desks: OrderDesk[], actions: A
  * Every item of an order checked and priced by its kind's adapter; every
  * refusal of every item comes back at once as one 422 (`items.N.field`).
  */
-/** The catalogue row an item books (its room, route or vehicle). */
-function itemIdOf(item: OrderInput['items'][number]): number {
-  if ('room_id' in item) return item.room_id
-  if ('route_id' in item) return item.route_id
-  if ('transportation_id' in item) return item.transportation_id
-  return 0
-}
+/** The catalogue row an item books (its room, route or vehicle), as its kind reads it. */
+const itemIdOf = (item: OrderInput['items'][number]): number => orderKind(item.kind)?.refOf(item) ?? 0
 
 export async function planItems(
   tx: Tx,
@@ -180,14 +174,12 @@ function orderValues(input: OrderInput, plans: ItemPlan[]) {
     customer_nationality: c.nationality || null,
     customer_passport_number: c.passport_number || null,
     notes: input.notes ?? null,
-    has_room: kinds.has('room'),
-    has_train: kinds.has('train'),
-    has_transportation: kinds.has('transportation'),
+    ...Object.fromEntries(orderKinds().map((k) => [k.deskFlag.name, kinds.has(k.kind)])),
     items_summary: summary(plans),
     start_date: plans.map((p) => p.startDate).sort()[0]!,
-    // The day the order ends: a stay's check-out (the morning after its last night), else the item's last day.
+    // The day the order ends, as each kind counts it (a stay ends on its check-out, the morning after its last night).
     end_date: plans
-      .map((p) => (p.kind === 'room' ? addDays(p.endDate, 1) : p.endDate))
+      .map((p) => orderKind(p.kind)?.orderEnd?.(p.endDate) ?? p.endDate)
       .sort()
       .at(-1)!,
     total: sar(plans.reduce((s, p) => s + cents(p.amount), 0)),
@@ -605,18 +597,9 @@ export async function orderDetail(db: Db, auth: SessionUser, id: number) {
   }
 }
 
-/** The item as the create body names it (`room_id`, `check_in`/`check_out`, `route_id`/`date`, …). */
-function wireRefs(it: { kind: string; item_id: number; variant: string; start_date: string; end_date: string }) {
-  const next = new Date(`${it.end_date}T00:00:00Z`)
-  next.setUTCDate(next.getUTCDate() + 1)
-  switch (it.kind) {
-    case 'room':
-      return { room_id: it.item_id, check_in: it.start_date, check_out: next.toISOString().slice(0, 10) }
-    case 'train':
-      return { route_id: it.item_id, train_type: it.variant, date: it.start_date }
-    default:
-      return { transportation_id: it.item_id }
-  }
+/** The item as the create body names it (`room_id`, `check_in`/`check_out`, `route_id`/`date`, …), as its kind names it. */
+function wireRefs(it: StoredItem) {
+  return orderKind(it.kind as OrderItemKind)?.wireRefs(it) ?? {}
 }
 
 /** Stock rows whose booked differs from the sum of live (not cancelled) order items: empty when the invariant holds. */

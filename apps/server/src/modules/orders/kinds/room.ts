@@ -1,10 +1,11 @@
-import { and, between, eq } from 'drizzle-orm'
+import { and, asc, between, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../../db/client.js'
 import { priceRules } from '../../../crud/catalogue.js'
-import { hotels, roomAvailability, rooms } from '../../../db/schema/index.js'
+import { hotels, orders, roomAvailability, rooms } from '../../../db/schema/index.js'
 import { hotelPriceLists } from '../../hotels/hotels.routes.js'
 import {
   ItemRefusal,
+  MAX_CHOICES,
   addDays,
   cents,
   daysBetween,
@@ -18,6 +19,8 @@ import {
 } from '../kinds.js'
 import { MAX_ORDER_DAYS } from '@app/shared'
 
+const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows
+
 /**
  * A room stay: `quantity` rooms for every night from check-in to the night
  * before check-out. Rules: the room is active and its hotel published; the
@@ -29,6 +32,52 @@ import { MAX_ORDER_DAYS } from '@app/shared'
  */
 registerOrderKind({
   kind: 'room',
+  deskFlag: orders.has_room,
+  deskStatus: orders.hotel_status,
+  refOf: (input) => (input.kind === 'room' ? input.room_id : 0),
+  wireRefs: (it) => ({ room_id: it.item_id, check_in: it.start_date, check_out: addDays(it.end_date, 1) }),
+  // The stock's last day is the last night; the order ends on the check-out morning.
+  orderEnd: (lastDay) => addDays(lastDay, 1),
+  choices: {
+    hotels: (db, companyId) =>
+      db
+        .select({ id: hotels.id, name: hotels.name })
+        .from(hotels)
+        .where(and(eq(hotels.company_id, companyId), eq(hotels.status, 'publish')))
+        .orderBy(asc(hotels.name), asc(hotels.id))
+        .limit(MAX_CHOICES),
+    rooms: async (db, companyId) => {
+      const rows = await db
+        .select({
+          id: rooms.id,
+          name: rooms.name,
+          code: rooms.code,
+          hotel_id: rooms.hotel_id,
+          hotel_name: hotels.name,
+          max_adult: rooms.max_adult,
+          max_children: rooms.max_children,
+          min_stay: rooms.min_stay,
+        })
+        .from(rooms)
+        .innerJoin(hotels, eq(hotels.id, rooms.hotel_id))
+        .where(and(eq(rooms.company_id, companyId), eq(rooms.is_active, true), eq(hotels.status, 'publish')))
+        .orderBy(asc(hotels.name), asc(rooms.name), asc(rooms.id))
+        .limit(MAX_CHOICES)
+      return rows.map(({ hotel_name, ...r }) => ({ ...r, hotel: { id: r.hotel_id, name: hotel_name } }))
+    },
+  },
+  // Rooms x the next 30 days against the stock (a day without a stock row holds its calendar capacity, 0 when blocked, else the room's stock).
+  occupancy: async (db, companyId, today) =>
+    rowsOf<{ day: string; booked: number | string; capacity: number | string }>(
+      await db.execute(sql`SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
+          coalesce(sum(s.booked), 0)::int AS booked,
+          coalesce(sum(CASE WHEN r.is_active THEN coalesce(s.capacity, CASE WHEN a.blocked THEN 0 ELSE a.capacity END, r.room_stock) ELSE 0 END), 0)::int AS capacity
+        FROM generate_series(${today}::date, ${today}::date + 29, interval '1 day') AS d(day)
+        JOIN rooms r ON r.company_id = ${companyId}
+        LEFT JOIN room_availability a ON a.room_id = r.id AND a.date = d.day::date
+        LEFT JOIN inventory_stock s ON s.kind = 'room' AND s.item_id = r.id AND s.variant = '' AND s.day = d.day::date
+        GROUP BY d.day ORDER BY d.day`),
+    ).map((r) => ({ day: r.day, booked: Number(r.booked), capacity: Number(r.capacity) })),
   async plan(tx: Db, ctx, input): Promise<ItemPlan> {
     if (input.kind !== 'room') throw new Error('room adapter got another kind')
     const q = tx

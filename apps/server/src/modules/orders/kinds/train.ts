@@ -1,9 +1,10 @@
-import { and, between, eq } from 'drizzle-orm'
+import { and, asc, between, eq } from 'drizzle-orm'
 import { LOCALES, type Locale } from '@app/shared'
 import type { Db } from '../../../db/client.js'
 import { t } from '../../../lib/i18n.js'
-import { trainRoutes, trainSchedules } from '../../../db/schema/index.js'
-import { ItemRefusal, cents, registerOrderKind, sar, sumLines, type ItemPlan, type PlannedLine } from '../kinds.js'
+import { orders, trainRoutes, trainSchedules } from '../../../db/schema/index.js'
+import { ItemRefusal, MAX_CHOICES, cents, registerOrderKind, sar, sumLines, type ItemPlan, type PlannedLine } from '../kinds.js'
+
 
 /**
  * Train seats: adults + children seats of one route, train type and day,
@@ -14,6 +15,20 @@ import { ItemRefusal, cents, registerOrderKind, sar, sumLines, type ItemPlan, ty
  */
 registerOrderKind({
   kind: 'train',
+  deskFlag: orders.has_train,
+  deskStatus: orders.train_status,
+  refOf: (input) => (input.kind === 'train' ? input.route_id : 0),
+  wireRefs: (it) => ({ route_id: it.item_id, train_type: it.variant, date: it.start_date }),
+  choices: {
+    trains_route: (db, companyId) =>
+      db
+        .select({ id: trainRoutes.id, name: trainRoutes.name, code: trainRoutes.code, train_type: trainRoutes.train_type })
+        .from(trainRoutes)
+        .where(and(eq(trainRoutes.company_id, companyId), eq(trainRoutes.is_active, true)))
+        .orderBy(asc(trainRoutes.name), asc(trainRoutes.id))
+        .limit(MAX_CHOICES),
+  },
+  summaryIn: (summary, locale) => trainClassesIn(summary, locale),
   async plan(tx: Db, ctx, input): Promise<ItemPlan> {
     if (input.kind !== 'train') throw new Error('train adapter got another kind')
     const q = tx

@@ -1,10 +1,11 @@
-import { and, between, eq } from 'drizzle-orm'
+import { and, asc, between, eq } from 'drizzle-orm'
 import type { Db } from '../../../db/client.js'
 import { priceRules } from '../../../crud/catalogue.js'
-import { transportationSchedules, transportations } from '../../../db/schema/index.js'
+import { orders, transportationSchedules, transportations } from '../../../db/schema/index.js'
 import { transportationPriceLists } from '../../transportations/transportations.routes.js'
 import {
   ItemRefusal,
+  MAX_CHOICES,
   addDays,
   cents,
   daysBetween,
@@ -16,6 +17,7 @@ import {
   type ItemPlan,
   type PlannedLine,
 } from '../kinds.js'
+
 
 /** A day's price of a vehicle: its sale price when it has one, else its price. */
 const dayPrice = (price: number | string, sale: number | string | null) =>
@@ -30,6 +32,19 @@ const dayPrice = (price: number | string, sale: number | string | null) =>
  */
 registerOrderKind({
   kind: 'transportation',
+  deskFlag: orders.has_transportation,
+  deskStatus: orders.transportation_status,
+  refOf: (input) => (input.kind === 'transportation' ? input.transportation_id : 0),
+  wireRefs: (it) => ({ transportation_id: it.item_id }),
+  choices: {
+    transportations: (db, companyId) =>
+      db
+        .select({ id: transportations.id, name: transportations.name, vehicle_number: transportations.vehicle_number })
+        .from(transportations)
+        .where(and(eq(transportations.company_id, companyId), eq(transportations.status, 'publish')))
+        .orderBy(asc(transportations.name), asc(transportations.id))
+        .limit(MAX_CHOICES),
+  },
   async plan(tx: Db, ctx, input): Promise<ItemPlan> {
     if (input.kind !== 'transportation') throw new Error('transportation adapter got another kind')
     const q = tx

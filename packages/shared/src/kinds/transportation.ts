@@ -1,0 +1,20 @@
+import { z } from 'zod'
+import { defineBookableKind, ignoredMoney, isoDay, itemRefId } from './define.js'
+
+/** A vehicle for every day from its start to its end. */
+export const transportationItemSchema = z
+  .object({
+    kind: z.literal('transportation'),
+    transportation_id: itemRefId,
+    start_date: isoDay,
+    end_date: isoDay,
+    ...ignoredMoney,
+  })
+  .refine((i) => i.end_date >= i.start_date, { message: 'orders.end_after_start', path: ['end_date'] })
+
+export const transportationKind = defineBookableKind({
+  kind: 'transportation',
+  desk: 'transportation',
+  item: transportationItemSchema,
+  icon: 'bus',
+})
