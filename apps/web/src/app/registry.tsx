@@ -1,5 +1,6 @@
 import { lazy } from 'react'
 import { IconBox, IconDatabase, IconLayoutDashboard, IconReceipt, IconUsers } from '@tabler/icons-react'
+import { DESK_ENTITY, ORDER_DESKS } from '@app/shared'
 import { screen } from '../components/resource/screen'
 import { navItem as item, type ItemPage, type NavGroup } from '../lib/nav'
 
@@ -135,23 +136,14 @@ export const navGroups: NavGroup[] = [
     labelKey: 'nav.groups.order',
     icon: IconReceipt,
     items: [
-      item(
-        'order_hotel',
-        'order_hotel',
-        screen(() => import('../features/orders/desks').then((m) => ({ default: m.HotelDesk }))),
-        { nested: true },
-      ),
-      item(
-        'order_train',
-        'order_train',
-        screen(() => import('../features/orders/desks').then((m) => ({ default: m.TrainDesk }))),
-        { nested: true },
-      ),
-      item(
-        'order_transportation',
-        'order_transportation',
-        screen(() => import('../features/orders/desks').then((m) => ({ default: m.TransportationDesk }))),
-        { nested: true },
+      // One desk per declared kind (packages/shared/src/kinds): `/app/order_<desk>`, shown to `order_<desk>_list`.
+      ...ORDER_DESKS.map((desk) =>
+        item(
+          DESK_ENTITY[desk],
+          DESK_ENTITY[desk],
+          screen(() => import('../features/orders/desks').then((m) => ({ default: m.DESK_SCREENS[desk] }))),
+          { nested: true },
+        ),
       ),
     ],
   },

@@ -15,12 +15,12 @@ function show(row: SummaryRow, item: Record<string, unknown>, t: TFunction, lang
       return empty
         ? '-'
         : new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(v))
-    case 'kg':
-      return empty ? '-' : `${String(v)} kg`
-    case 'trainType':
-      return empty ? '-' : t(`resources.trains_route.train_types.${String(v)}`, { defaultValue: String(v) })
-    case 'route':
-      return `${String(getPath(item, 'from.name') ?? '-')} → ${String(getPath(item, 'to.name') ?? '-')}`
+    case 'unit':
+      return empty ? '-' : `${String(v)} ${row.unit ?? ''}`.trim()
+    case 'option':
+      return empty ? '-' : t(`${row.labelPrefix ?? ''}${String(v)}`, { defaultValue: String(v) })
+    case 'arrow':
+      return (row.paths ?? []).map((p) => String(getPath(item, p) ?? '-')).join(' → ')
     default:
       return empty ? '-' : String(v)
   }

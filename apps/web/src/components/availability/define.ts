@@ -21,8 +21,14 @@ export interface SummaryRow {
   key: string
   /** Where the value is in the item's one-row answer (dot path); default `key`. */
   path?: string
-  /** Default: as text. */
-  format?: 'text' | 'money' | 'hours' | 'route' | 'trainType' | 'kg' | 'status'
+  /**
+   * Default: as text. `option`: a coded value through `labelPrefix` (a train type); `unit`: the value and
+   * its `unit` (`7 kg`); `arrow`: the values at `paths` joined by an arrow (a route's from → to).
+   */
+  format?: 'text' | 'money' | 'hours' | 'option' | 'unit' | 'arrow' | 'status'
+  labelPrefix?: string
+  unit?: string
+  paths?: readonly string[]
 }
 
 /** A further key of a day (train schedules: `train_type`), switched above the calendar. */

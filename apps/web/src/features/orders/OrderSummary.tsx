@@ -1,23 +1,16 @@
 import { Divider, SimpleGrid, Stack, Text } from '@mantine/core'
-import dayjs from 'dayjs'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
-import { formatDate } from '../../lib/format'
+import { Entry, webKind, type DetailItem } from './kinds'
 import { itemName, type OrderDetail } from './order-logic'
 
-const CUSTOMER = ['name', 'email', 'phone', 'nationality', 'passport_number'] as const
-
-/** One labelled value of a summary; an empty one shows a dash. */
-function Entry({ label, value }: { label: string; value: string | number | null | undefined }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm">{value === null || value === undefined || value === '' ? '—' : value}</Text>
-    </div>
-  )
+/** An item's days and counts, as its kind shows them. */
+function KindSummary({ item, t }: { item: DetailItem; t: TFunction }) {
+  const { Summary } = webKind(item.kind)
+  return <Summary item={item} t={t} />
 }
+
+const CUSTOMER = ['name', 'email', 'phone', 'nationality', 'passport_number'] as const
 
 /** An order that can no longer be changed, as the desk reads it: the customer, then each item. */
 export function CustomerSummary({ order }: { order: OrderDetail }) {
@@ -43,41 +36,11 @@ export function ItemsSummary({ order }: { order: OrderDetail }) {
           </Text>
           <Text size="sm">{itemName(item, t)}</Text>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-            <ItemDates item={item} t={t} />
-            {item.kind === 'room' && <Entry label={t('orders.fields.quantity')} value={item.quantity} />}
-            {item.kind !== 'transportation' && <Entry label={t('orders.fields.adults')} value={item.adults} />}
-            {item.kind !== 'transportation' && <Entry label={t('orders.fields.children')} value={item.children} />}
+            <KindSummary item={item} t={t} />
           </SimpleGrid>
         </Stack>
       ))}
     </Stack>
-  )
-}
-
-/**
- * An item's days as its kind names them: a stay its check-in and check-out (the morning after its last
- * night) with the number of nights, a train its day, a vehicle its start day and end day.
- */
-function ItemDates({ item, t }: { item: OrderDetail['items'][number]; t: TFunction }) {
-  if (item.kind === 'room') {
-    const checkOut = item.check_out ?? dayjs(item.end_date).add(1, 'day').format('YYYY-MM-DD')
-    const nights = dayjs(checkOut).diff(dayjs(item.check_in ?? item.start_date), 'day')
-    return (
-      <>
-        <Entry label={t('orders.fields.check_in')} value={formatDate(item.check_in ?? item.start_date)} />
-        <Entry
-          label={t('orders.fields.check_out')}
-          value={`${formatDate(checkOut)} (${t('orders.item.nights', { count: nights })})`}
-        />
-      </>
-    )
-  }
-  if (item.kind === 'train') return <Entry label={t('orders.fields.date')} value={formatDate(item.date ?? item.start_date)} />
-  return (
-    <>
-      <Entry label={t('orders.fields.start_date')} value={formatDate(item.start_date)} />
-      <Entry label={t('orders.fields.end_date')} value={formatDate(item.end_date)} />
-    </>
   )
 }
 

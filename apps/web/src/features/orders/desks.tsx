@@ -1,16 +1,15 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, type ComponentType } from 'react'
 import { Anchor, Skeleton, Stack } from '@mantine/core'
 import { Link, Route, Routes } from 'react-router'
-import { DESK_ENTITY, ORDER_STATUSES, type OrderDesk } from '@app/shared'
+import { DESK_ENTITY, ORDER_DESKS, ORDER_STATUSES, type OrderDesk } from '@app/shared'
 import { col, defineResource, type ResourceRow } from '../../components/resource'
 import { ResourceListPage } from '../../components/resource/ResourceListPage'
 import { NotFound } from '../../components/NotFound'
 import { STATUS_COLORS, formatDateSpan } from './order-logic'
 
 /**
- * The three reservations desks (issue 11): `/app/order_hotel`,
- * `/app/order_train`, `/app/order_transportation`. One list declaration,
- * parameterised by desk: the same `/orders` list filtered by `kind`, so a
+ * The reservations desks (issue 11), one per declared kind: `/app/order_<desk>`.
+ * One list declaration, parameterised by desk: the same `/orders` list filtered by `kind`, so a
  * package (items of several kinds) appears on every desk it touches. A row's
  * code opens the order page (`/app/order_<desk>/<id>`), a lazily loaded chunk of its own.
  */
@@ -19,7 +18,7 @@ export const deskPath = (desk: OrderDesk) => `/app/${DESK_ENTITY[desk]}`
 export function deskResource(desk: OrderDesk) {
   const base = deskPath(desk)
   return defineResource<ResourceRow>({
-    // One name for the three desks: their lists, the order page and its saves share the `orders` cache.
+    // One name for every desk: their lists, the order page and its saves share the `orders` cache.
     name: 'orders',
     endpoint: '/orders',
     permission: DESK_ENTITY[desk],
@@ -78,10 +77,10 @@ function PageFallback() {
   )
 }
 
-const RESOURCES = { hotel: deskResource('hotel'), train: deskResource('train'), transportation: deskResource('transportation') }
+const RESOURCES = new Map(ORDER_DESKS.map((desk) => [desk, deskResource(desk)]))
 
 function Desk({ desk }: { desk: OrderDesk }) {
-  const resource = RESOURCES[desk]
+  const resource = RESOURCES.get(desk)!
   return (
     <Routes>
       <Route index element={<ResourceListPage resource={resource} />} />
@@ -106,6 +105,7 @@ function Desk({ desk }: { desk: OrderDesk }) {
   )
 }
 
-export const HotelDesk = () => <Desk desk="hotel" />
-export const TrainDesk = () => <Desk desk="train" />
-export const TransportationDesk = () => <Desk desk="transportation" />
+/** The screen of each desk, one per declared kind (the registry routes `/app/order_<desk>` to it). */
+const screens = {} as Record<OrderDesk, ComponentType>
+for (const desk of ORDER_DESKS) screens[desk] = () => <Desk desk={desk} />
+export const DESK_SCREENS: Readonly<Record<OrderDesk, ComponentType>> = screens

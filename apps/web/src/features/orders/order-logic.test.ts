@@ -10,7 +10,7 @@ import {
   mayMove,
   orderPayload,
   quotable,
-  rowDesks,
+  desksOf,
   shortfallDays,
   statusActions,
   type OrderDetail,
@@ -126,8 +126,8 @@ describe('workflow', () => {
     expect(mayMove(perms, ['hotel', 'train'], 'cancelled')).toBe(true)
   })
 
-  it('a package row belongs to every desk it touches', () => {
-    expect(rowDesks({ has_room: true, has_train: false, has_transportation: true })).toEqual(['hotel', 'transportation'])
+  it('a package belongs to every desk it touches, once each, in menu order', () => {
+    expect(desksOf(['transportation', 'room', 'room'])).toEqual(['hotel', 'transportation'])
   })
 })
 

@@ -1,6 +1,7 @@
 import {
   DESK_ENTITY,
   DESK_OF_KIND,
+  KIND_OF_DESK,
   ORDER_DESKS,
   ORDER_TRANSITIONS,
   issueMessage,
@@ -11,6 +12,9 @@ import {
   type ZodIssueWithInput,
 } from '@app/shared'
 import dayjs from 'dayjs'
+import { webKind, type DetailItem, type ItemValues } from './kinds'
+
+export type { ItemValues } from './kinds'
 
 /*
  * The reservations desk's logic, apart from the screens so it can be tested:
@@ -18,24 +22,6 @@ import dayjs from 'dayjs'
  * item, the list's date span, amounts with cents, and the status moves a desk
  * offers. Prices are never computed here: every number shown comes from the server.
  */
-
-/** An item as the form holds it: the create body's item plus `hotel_id` (only narrows the room choice). */
-export interface ItemValues {
-  kind: OrderItemKind
-  hotel_id?: number | null
-  room_id?: number | null
-  check_in?: string | null
-  check_out?: string | null
-  quantity?: number | ''
-  route_id?: number | null
-  train_type?: 'economy' | 'business' | null
-  date?: string | null
-  transportation_id?: number | null
-  start_date?: string | null
-  end_date?: string | null
-  adults?: number | ''
-  children?: number | ''
-}
 
 export interface CustomerValues {
   name: string
@@ -60,19 +46,8 @@ export const STATUS_COLORS = {
   cancelled: 'gray',
 } as const
 
-/** Order of the kinds in menus and on the form; a desk starts its form with its own kind. */
-export const ITEM_KINDS: readonly OrderItemKind[] = ['room', 'train', 'transportation']
-export const KIND_OF_DESK: Record<OrderDesk, OrderItemKind> = { hotel: 'room', train: 'train', transportation: 'transportation' }
-
 export function blankItem(kind: OrderItemKind): ItemValues {
-  switch (kind) {
-    case 'room':
-      return { kind, hotel_id: null, room_id: null, check_in: null, check_out: null, quantity: 1, adults: 1, children: 0 }
-    case 'train':
-      return { kind, route_id: null, train_type: 'economy', date: null, adults: 1, children: 0 }
-    default:
-      return { kind, transportation_id: null, start_date: null, end_date: null }
-  }
+  return webKind(kind).blank()
 }
 
 export function blankOrder(desk: OrderDesk): OrderFormValues {
@@ -83,39 +58,9 @@ export function blankOrder(desk: OrderDesk): OrderFormValues {
   }
 }
 
-const num = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v))
-const day = (v: unknown) => (typeof v === 'string' && v ? v : undefined)
-
-/** The item of the create/quote body (`hotel_id` dropped; blanks left out so the schema names them). */
+/** The item of the create/quote body, as its kind writes it (blanks left out so the schema names them). */
 export function itemPayload(v: ItemValues): Record<string, unknown> {
-  switch (v.kind) {
-    case 'room':
-      return {
-        kind: 'room',
-        room_id: num(v.room_id),
-        check_in: day(v.check_in),
-        check_out: day(v.check_out),
-        quantity: num(v.quantity),
-        adults: num(v.adults),
-        children: num(v.children) ?? 0,
-      }
-    case 'train':
-      return {
-        kind: 'train',
-        route_id: num(v.route_id),
-        train_type: v.train_type ?? undefined,
-        date: day(v.date),
-        adults: num(v.adults) ?? 0,
-        children: num(v.children) ?? 0,
-      }
-    default:
-      return {
-        kind: 'transportation',
-        transportation_id: num(v.transportation_id),
-        start_date: day(v.start_date),
-        end_date: day(v.end_date),
-      }
-  }
+  return webKind(v.kind).payload(v)
 }
 
 const orNull = (s: string) => (s.trim() ? s.trim() : null)
@@ -254,27 +199,7 @@ export interface OrderDetail {
     nationality: string | null
     passport_number: string | null
   }
-  items: Array<{
-    id: number
-    kind: OrderItemKind
-    item_name: string
-    item_id: number
-    variant: string
-    start_date: string
-    end_date: string
-    quantity: number
-    adults: number
-    children: number
-    amount: number | string
-    room_id?: number
-    check_in?: string
-    check_out?: string
-    route_id?: number
-    train_type?: 'economy' | 'business'
-    date?: string
-    transportation_id?: number
-    lines: QuoteLine[]
-  }>
+  items: Array<DetailItem & { lines: QuoteLine[] }>
   payments: Payment[]
   history: Array<{ from_status: OrderStatus | null; to_status: OrderStatus; user_name: string | null; created_at: string }>
 }
@@ -296,19 +221,12 @@ export interface Payment {
   reference: string | null
 }
 
-/**
- * An item's name in the reader's language. A train item's stored name carries its class in the words of
- * the clerk who booked it (`Haramain (HHR-01, economy)`); the class shown is the item's `variant` through
- * the locale files instead, written as the server writes it (lower case, last in the parentheses). Other
- * names (and a train name not of that shape) are shown as stored; the stored name stays for exports and history.
- */
+/** An item's name in the reader's language, as its kind words it (else as stored). */
 export function itemName(
   item: { kind: OrderItemKind; item_name: string; variant?: string | null },
   t: (key: string) => string,
 ): string {
-  if (item.kind !== 'train' || (item.variant !== 'economy' && item.variant !== 'business')) return item.item_name
-  const m = /^(.*\([^,()]*), [^,()]*\)$/.exec(item.item_name)
-  return m ? `${m[1]}, ${t(`orders.train_types.${item.variant}`).toLocaleLowerCase()})` : item.item_name
+  return webKind(item.kind).itemName?.(item, t) ?? item.item_name
 }
 
 /** An order's form values from its detail (the items as the create body names them). */
@@ -323,40 +241,6 @@ export function fromDetail(o: OrderDetail): OrderFormValues {
       passport_number: c.passport_number ?? '',
     },
     notes: o.notes ?? '',
-    items: o.items.map((it): ItemValues => {
-      switch (it.kind) {
-        case 'room':
-          return {
-            kind: 'room',
-            hotel_id: null,
-            room_id: it.room_id ?? it.item_id,
-            check_in: it.check_in ?? it.start_date,
-            check_out: it.check_out ?? dayjs(it.end_date).add(1, 'day').format('YYYY-MM-DD'),
-            quantity: it.quantity,
-            adults: it.adults,
-            children: it.children,
-          }
-        case 'train':
-          return {
-            kind: 'train',
-            route_id: it.route_id ?? it.item_id,
-            train_type: it.train_type ?? (it.variant as 'economy' | 'business'),
-            date: it.date ?? it.start_date,
-            adults: it.adults,
-            children: it.children,
-          }
-        default:
-          return { kind: 'transportation', transportation_id: it.item_id, start_date: it.start_date, end_date: it.end_date }
-      }
-    }),
+    items: o.items.map((it) => webKind(it.kind).fromDetail(it)),
   }
-}
-
-/** The desks a list row appears on (a package appears on each). */
-export function rowDesks(row: { has_room?: boolean; has_train?: boolean; has_transportation?: boolean }): OrderDesk[] {
-  return desksOf([
-    ...(row.has_room ? (['room'] as const) : []),
-    ...(row.has_train ? (['train'] as const) : []),
-    ...(row.has_transportation ? (['transportation'] as const) : []),
-  ])
 }

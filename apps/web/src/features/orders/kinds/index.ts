@@ -1,0 +1,14 @@
+import { ORDER_ITEM_KINDS, type OrderItemKind } from '@app/shared'
+import type { WebKind } from './define'
+import { room } from './room'
+import { train } from './train'
+import { transportation } from './transportation'
+
+export * from './define'
+
+/** The web entry of every shared kind (a kind without one fails typecheck). */
+const ENTRIES: Record<OrderItemKind, WebKind> = { room, train, transportation }
+
+export const webKind = (kind: OrderItemKind): WebKind => ENTRIES[kind]
+/** The kinds in the shared declaration's order (menus, the form's add buttons). */
+export const webKinds = () => ORDER_ITEM_KINDS.map((kind) => ({ kind, ...ENTRIES[kind] }))
