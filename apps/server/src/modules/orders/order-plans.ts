@@ -1,0 +1,118 @@
+import { eq } from 'drizzle-orm'
+import type { Locale, OrderInput } from '@app/shared'
+import type { Db } from '../../db/client.js'
+import { orderItems } from '../../db/schema/index.js'
+import { readShortfall } from '../../crud/inventory.js'
+import { unprocessable } from '../../lib/errors.js'
+import type { SessionUser } from '../../lib/sessions.js'
+import { ItemRefusal, cents, claimsOf, eachDay, orderKind, sar, type ItemPlan } from './kinds.js'
+import { desksOfKinds, requireDesks } from './order-desks.js'
+import { findOrder } from './order-reads.js'
+
+/** Items checked and priced by their kinds, the quote, and what a stored order holds in stock. */
+
+type Tx = Db
+
+export const todayUtc = () => new Date().toISOString().slice(0, 10)
+
+/** The catalogue row an item books (its room, route or vehicle), as its kind reads it. */
+const itemIdOf = (item: OrderInput['items'][number]): number => orderKind(item.kind)?.refOf(item) ?? 0
+
+/**
+ * Every item of an order checked and priced by its kind's adapter; every
+ * refusal of every item comes back at once as one 422 (`items.N.field`).
+ */
+export async function planItems(
+  tx: Tx,
+  companyId: number,
+  input: OrderInput,
+  lock: boolean,
+  locale: Locale = 'en',
+): Promise<ItemPlan[]> {
+  const ctx = { companyId, today: todayUtc(), lock, locale }
+  const plans: ItemPlan[] = []
+  const errors: Record<string, Array<{ key: string; params?: Record<string, string | number> }>> = {}
+  // When locking, the items are planned (and their rows locked FOR SHARE) in (kind, id) order, the order a
+  // catalogue delete locks them in (crud/inventory.ts refuseBookedItems): an order with two rooms of a hotel
+  // and that hotel's delete then wait for each other instead of deadlocking. The plans keep the input's order.
+  const entries = [...input.items.entries()]
+  if (lock) entries.sort(([i, a], [j, b]) => a.kind.localeCompare(b.kind) || itemIdOf(a) - itemIdOf(b) || i - j)
+  for (const [i, item] of entries) {
+    const adapter = orderKind(item.kind)
+    if (!adapter) {
+      ;(errors[`items.${i}.kind`] ??= []).push({ key: 'orders.kind_unavailable' })
+      continue
+    }
+    try {
+      plans[i] = await adapter.plan(tx, ctx, item)
+    } catch (err) {
+      if (!(err instanceof ItemRefusal)) throw err
+      ;(errors[`items.${i}.${err.field}`] ??= []).push({ key: err.key, params: err.params })
+    }
+  }
+  if (Object.keys(errors).length) throw unprocessable(errors)
+  return plans
+}
+
+export function quoteOf(plans: ItemPlan[]) {
+  const total = sar(plans.reduce((s, p) => s + cents(p.amount), 0))
+  return {
+    total,
+    items: plans.map((p) => ({
+      kind: p.kind,
+      item_id: p.itemId,
+      variant: p.variant,
+      name: p.name,
+      start_date: p.startDate,
+      end_date: p.endDate,
+      quantity: p.quantity,
+      adults: p.adults,
+      children: p.children,
+      amount: p.amount,
+      lines: p.lines,
+    })),
+  }
+}
+
+/**
+ * POST /orders/quote: the prices of `input` and, per item, the days that look
+ * short of stock right now (`short: { "items.0": ["2026-12-03"] }`), read
+ * without locking or taking anything: advice for the clerk before saving (the
+ * save itself decides, under the database's rules). Quoting an edit of
+ * `editing` (a live order of the caller's) counts what that order holds as free,
+ * since the edit gives it back first.
+ */
+export async function quoteOrder(db: Db, auth: SessionUser, input: OrderInput, locale: Locale, editing?: number) {
+  requireDesks(auth, desksOfKinds(input.items.map((i) => i.kind)), 'create')
+  let credit: Awaited<ReturnType<typeof heldClaims>> = []
+  if (editing !== undefined) {
+    const order = await findOrder(db, auth, editing)
+    if (order.status !== 'cancelled') credit = await heldClaims(db, order.id)
+  }
+  const plans = await planItems(db, auth.companyId, input, false, locale)
+  return { ...quoteOf(plans), short: await readShortfall(db, claimsOf(plans), credit) }
+}
+
+/** What an order's stored items hold in stock, per day. */
+export async function heldClaims(tx: Tx, orderId: number) {
+  const items = await tx
+    .select({
+      kind: orderItems.kind,
+      item_id: orderItems.item_id,
+      variant: orderItems.variant,
+      start_date: orderItems.start_date,
+      end_date: orderItems.end_date,
+      quantity: orderItems.quantity,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.order_id, orderId))
+  return items.flatMap((i) =>
+    eachDay(i.start_date, i.end_date).map((day) => ({
+      kind: i.kind,
+      itemId: i.item_id,
+      variant: i.variant,
+      day,
+      quantity: i.quantity,
+    })),
+  )
+}

@@ -1,0 +1,230 @@
+import { createHash } from 'node:crypto'
+import { and, eq, sql } from 'drizzle-orm'
+import { ORDER_TRANSITIONS, type Locale, type OrderInput, type OrderStatus } from '@app/shared'
+import type { Db } from '../../db/client.js'
+import { orderCounters, orderIdempotency, orderItems, orderLines, orders, orderStatusHistory } from '../../db/schema/index.js'
+import { releaseStock, reserveStock } from '../../crud/inventory.js'
+import { conflict, unprocessable } from '../../lib/errors.js'
+import type { SessionUser } from '../../lib/sessions.js'
+import { cents, claimsOf, orderKind, orderKinds, sar, type ItemPlan } from './kinds.js'
+import { desksOfKinds, desksOfOrder, requireAnyDesk, requireDesks } from './order-desks.js'
+import { heldClaims, planItems } from './order-plans.js'
+import { lockOrder, moveStatus, reserving, withRetry } from './order-transactions.js'
+
+/** Creating an order, editing it while pending and moving its status, each in one transaction with its stock. */
+
+type Tx = Db
+
+function summary(plans: ItemPlan[]): string {
+  return plans
+    .map((p) => `${p.name}${p.quantity > 1 ? ` x${p.quantity}` : ''}`)
+    .join('; ')
+    .slice(0, 500)
+}
+
+/** `ORD-2026-000123`: the company's next number of the year, from its counter row (race-free, gap-free on commit). */
+async function nextCode(tx: Tx, companyId: number): Promise<string> {
+  const year = new Date().getUTCFullYear()
+  const [row] = await tx
+    .insert(orderCounters)
+    .values({ company_id: companyId, year, last: 1 })
+    .onConflictDoUpdate({ target: [orderCounters.company_id, orderCounters.year], set: { last: sql`${orderCounters.last} + 1` } })
+    .returning({ last: orderCounters.last })
+  return `ORD-${year}-${String(row!.last).padStart(6, '0')}`
+}
+
+function orderValues(input: OrderInput, plans: ItemPlan[]) {
+  const kinds = new Set(plans.map((p) => p.kind))
+  const c = input.customer
+  return {
+    customer_name: c.name,
+    customer_email: c.email || null,
+    customer_phone: c.phone || null,
+    customer_nationality: c.nationality || null,
+    customer_passport_number: c.passport_number || null,
+    notes: input.notes ?? null,
+    ...Object.fromEntries(orderKinds().map((k) => [k.deskFlag.name, kinds.has(k.kind)])),
+    items_summary: summary(plans),
+    start_date: plans.map((p) => p.startDate).sort()[0]!,
+    // The day the order ends, as each kind counts it (a stay ends on its check-out, the morning after its last night).
+    end_date: plans
+      .map((p) => orderKind(p.kind)?.orderEnd?.(p.endDate) ?? p.endDate)
+      .sort()
+      .at(-1)!,
+    total: sar(plans.reduce((s, p) => s + cents(p.amount), 0)),
+  }
+}
+
+async function writeItems(tx: Tx, orderId: number, companyId: number, plans: ItemPlan[]) {
+  const items = await tx
+    .insert(orderItems)
+    .values(
+      plans.map((p, position) => ({
+        order_id: orderId,
+        company_id: companyId,
+        position,
+        kind: p.kind,
+        item_id: p.itemId,
+        variant: p.variant,
+        item_name: p.name.slice(0, 400),
+        start_date: p.startDate,
+        end_date: p.endDate,
+        quantity: p.quantity,
+        adults: p.adults,
+        children: p.children,
+        amount: p.amount,
+      })),
+    )
+    .returning({ id: orderItems.id, position: orderItems.position })
+  const lines = items.flatMap((it) =>
+    plans[it.position]!.lines.map((l, position) => ({ order_item_id: it.id, position, ...l, label: l.label.slice(0, 400) })),
+  )
+  if (lines.length) await tx.insert(orderLines).values(lines)
+}
+
+export function requestHash(body: unknown): string {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+          )
+        : v
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(body)))
+    .digest('hex')
+}
+
+async function idempotentOrder(db: Db, companyId: number, key: string, hash: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ hash: orderIdempotency.request_hash, order_id: orderIdempotency.order_id })
+    .from(orderIdempotency)
+    .where(and(eq(orderIdempotency.company_id, companyId), eq(orderIdempotency.key, key)))
+  if (!row) return undefined
+  if (row.hash !== hash)
+    throw unprocessable({ 'Idempotency-Key': ['orders.idempotency_mismatch'] }, 'orders.idempotency_mismatch')
+  return row.order_id ?? undefined
+}
+
+const isUniqueOn = (err: unknown, constraint: string) => {
+  for (let e: unknown = err, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++)
+    if ((e as { code?: string }).code === '23505' && (e as { constraint?: string }).constraint === constraint) return true
+  return false
+}
+
+/**
+ * POST /orders: checks and prices every item, takes the stock of every day of
+ * every item, numbers the order and writes it with its items, lines and first
+ * status, all in one transaction. With an `Idempotency-Key`, the key row is
+ * written first: a concurrent retry waits on it and then answers the same order.
+ */
+export async function createOrder(
+  db: Db,
+  auth: SessionUser,
+  input: OrderInput,
+  opts: { idempotencyKey?: string; rawBody?: unknown; locale?: Locale } = {},
+): Promise<number> {
+  requireDesks(auth, desksOfKinds(input.items.map((i) => i.kind)), 'create')
+  const key = opts.idempotencyKey
+  const hash = key ? requestHash(opts.rawBody ?? input) : ''
+  if (key) {
+    const existing = await idempotentOrder(db, auth.companyId, key, hash)
+    if (existing) return existing
+  }
+  try {
+    return await reserving(db, (setClaims) =>
+      db.transaction(async (raw) => {
+        const tx = raw as unknown as Tx
+        if (key) await tx.insert(orderIdempotency).values({ company_id: auth.companyId, key, request_hash: hash })
+        const plans = await planItems(tx, auth.companyId, input, true, opts.locale)
+        const claims = claimsOf(plans)
+        setClaims(claims)
+        await reserveStock(tx, auth.companyId, claims)
+        const code = await nextCode(tx, auth.companyId)
+        const [order] = await tx
+          .insert(orders)
+          .values({ company_id: auth.companyId, code, status: 'pending', created_by: auth.userId, ...orderValues(input, plans) })
+          .returning({ id: orders.id })
+        await writeItems(tx, order!.id, auth.companyId, plans)
+        await tx
+          .insert(orderStatusHistory)
+          .values({ order_id: order!.id, from_status: null, to_status: 'pending', user_id: auth.userId })
+        if (key)
+          await tx
+            .update(orderIdempotency)
+            .set({ order_id: order!.id })
+            .where(and(eq(orderIdempotency.company_id, auth.companyId), eq(orderIdempotency.key, key)))
+        return order!.id
+      }),
+    )
+  } catch (err) {
+    if (key && isUniqueOn(err, 'order_idempotency_company_id_key_pk')) {
+      const existing = await idempotentOrder(db, auth.companyId, key, hash)
+      if (existing) return existing
+    }
+    throw err
+  }
+}
+
+/**
+ * PUT /orders/{id} while pending: customer, notes and items. The old items'
+ * stock is given back and the new items' taken in the same transaction, so
+ * the order moves atomically (and may reuse the nights it already held); a
+ * shortfall leaves the order as it was.
+ */
+export async function updateOrder(
+  db: Db,
+  auth: SessionUser,
+  id: number,
+  input: OrderInput,
+  locale: Locale = 'en',
+): Promise<void> {
+  await reserving(db, (setClaims) =>
+    db.transaction(async (raw) => {
+      const tx = raw as unknown as Tx
+      const order = await lockOrder(tx, auth, id)
+      requireDesks(auth, [...new Set([...desksOfOrder(order), ...desksOfKinds(input.items.map((i) => i.kind))])], 'update')
+      if (order.status !== 'pending') throw conflict('orders.not_editable', undefined, { status: order.status })
+      await releaseStock(tx, await heldClaims(tx, id))
+      await tx.delete(orderItems).where(eq(orderItems.order_id, id))
+      const plans = await planItems(tx, auth.companyId, input, true, locale)
+      const claims = claimsOf(plans)
+      setClaims(claims)
+      await reserveStock(tx, auth.companyId, claims)
+      await tx
+        .update(orders)
+        .set({ ...orderValues(input, plans), updated_at: new Date() })
+        .where(eq(orders.id, id))
+      await writeItems(tx, id, auth.companyId, plans)
+    }),
+  )
+}
+
+/**
+ * POST /orders/{id}/status: only the moves of ORDER_TRANSITIONS; confirming
+ * needs `approval` on every desk the order touches, the rest `update`.
+ * Cancelling gives the stock back in the same transaction; confirming an order
+ * already paid in full moves it on to `paid`.
+ */
+export async function changeStatus(db: Db, auth: SessionUser, id: number, to: OrderStatus): Promise<void> {
+  await withRetry(() =>
+    db.transaction(async (raw) => {
+      const tx = raw as unknown as Tx
+      const order = await lockOrder(tx, auth, id)
+      const desks = desksOfOrder(order)
+      requireAnyDesk(auth, desks, ['view', 'update', 'list'])
+      requireDesks(auth, desks, to === 'confirmed' ? 'approval' : 'update')
+      const from = order.status as OrderStatus
+      if (!ORDER_TRANSITIONS[from].includes(to))
+        throw unprocessable({ status: [{ key: 'orders.bad_transition', params: { from, to } }] }, 'orders.bad_transition')
+      const balance = cents(order.total) - cents(order.paid)
+      if (to === 'paid' && balance !== 0) throw unprocessable({ status: ['orders.balance_open'] })
+      if (to === 'cancelled') await releaseStock(tx, await heldClaims(tx, id))
+      await moveStatus(tx, id, from, to, auth.userId)
+      if (to === 'confirmed' && balance === 0) await moveStatus(tx, id, 'confirmed', 'paid', auth.userId)
+    }),
+  )
+}
