@@ -15,6 +15,7 @@ import type { Config } from './config.js'
 import type { Database, Db } from './db/client.js'
 import { badRequest } from './lib/errors.js'
 import { setDefaultLocale } from './lib/i18n.js'
+import audit from './plugins/audit.js'
 import auth from './plugins/auth.js'
 import docs from './plugins/docs.js'
 import errors from './plugins/errors.js'
@@ -131,6 +132,7 @@ export async function buildApp({ config, database, logger, modules = [] }: Build
   await app.register(zod)
   await app.register(docs)
   await app.register(auth)
+  await app.register(audit)
   await app.register(uploads)
 
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {

@@ -17,7 +17,7 @@
  * answer is not 401/403/404/5xx: 200, or 409/422 for bodies the walker cannot
  * make valid and for rules such as "a default role cannot be deleted".
  */
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ACTIONS, ALL_PERMISSIONS, PLATFORM_ONLY_PERMISSIONS } from '@app/shared'
 import { seed, DEMO_LOGIN } from '../src/db/seed.js'
@@ -248,6 +248,10 @@ async function actorWithout(perms: string[]): Promise<Actor> {
   return denied.get(key)!
 }
 
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows
+const auditCount = async () =>
+  Number(rowsOf<{ n: number }>(await t.app.db.execute(sql`SELECT count(*)::int AS n FROM audit_log`))[0]!.n)
+
 const protectedRoutes = routes.filter((r) => r.access !== 'public' && r.access !== undefined)
 
 describe('every protected route', () => {
@@ -270,6 +274,7 @@ describe('every protected route', () => {
       const rowA = src ? rowOf.get(src) : undefined
       if (isParamRoute(route.url) && !rowA) return // reported by the test above
       const url = rowA ? urlFor(route.url, rowA.id) : route.url
+      const audited = await auditCount()
       const hasBody = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH'
       // A's own row as the body makes validation pass where it can; a generated one otherwise.
       const body = hasBody
@@ -310,10 +315,23 @@ describe('every protected route', () => {
       const who = platformOnly ? master : ownerA
       const ownBody =
         hasBody && route.method === 'POST' && !isParamRoute(route.url) ? (sampleBody(route.method, route.url) ?? {}) : body
+      // Refused calls (1)-(3) left no audit row.
+      expect(await auditCount(), `${route.method} ${url}: refused calls wrote audit rows`).toBe(audited)
       const res = await call(route.method, url, who, ownBody)
       expect(res.statusCode, `${route.method} ${url} as ${platformOnly ? 'master' : "A's owner"}: ${res.body}`).toBeLessThan(500)
       expect([401, 403, 404]).not.toContain(res.statusCode)
       if (route.method === 'GET') expect([200, 422]).toContain(res.statusCode)
+
+      // (5) Issue 30: a successful write leaves exactly one audit row, of the caller, naming what the route
+      // changes (the entity of its permission, the row of its `:id`); a read or a refused write leaves none.
+      const written = res.statusCode === 200 && !['GET', 'HEAD', 'OPTIONS'].includes(route.method)
+      expect(await auditCount(), `${route.method} ${url}: audit rows`).toBe(audited + (written ? 1 : 0))
+      if (written) {
+        const [row] = rowsOf<Json>(await t.app.db.execute(sql`SELECT * FROM audit_log ORDER BY id DESC LIMIT 1`))
+        expect(row).toMatchObject({ user_id: who.userId, company_id: who.companyId })
+        if (perms.length) expect(perms.map(entityOf)).toContain(row!.entity)
+        if (rowA && route.url.endsWith('/:id')) expect(row!.record_id).toBe(rowA.id)
+      }
     },
   )
 })
@@ -326,7 +344,6 @@ describe('every protected route', () => {
 
 /** One md5 per table over all its rows, in a stable order. */
 async function fingerprint(): Promise<Record<string, string>> {
-  const { sql } = await import('drizzle-orm')
   const tables = (await t.app.db.execute(
     sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'sessions' ORDER BY 1`,
   )) as unknown as { rows: Array<{ name: string }> }

@@ -18,6 +18,7 @@ import {
 import type { Db } from '../db/client.js'
 import { inventoryStock } from '../db/schema/orders.js'
 import { applyCalendarCapacity } from './inventory.js'
+import { recordAudit } from '../lib/audit.js'
 import { notFound, unprocessable } from '../lib/errors.js'
 import { registerMessages } from '../lib/i18n.js'
 import type { RowRead, SessionUser } from '../lib/sessions.js'
@@ -387,6 +388,14 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
             capacity: opts.stock.capacity(input, item),
             field: input.blocked === true ? 'blocked' : (opts.stock.field ?? 'capacity'),
           })
+        // The range and the values written (the days' earlier values stay readable from earlier rows).
+        const { [opts.item.param]: _item, start_date, end_date, weekdays, ...values } = input
+        await recordAudit(tx, req, {
+          entity: opts.entity,
+          action: 'range',
+          recordId: item.id as number,
+          change: { range: { start_date, end_date, weekdays: weekdays ?? null }, values },
+        })
         return daysText(tx, input, item.id as number)
       })
       // The written days as the month read answers them, straight from PostgreSQL's JSON (366 days: no row

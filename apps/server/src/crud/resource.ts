@@ -7,6 +7,7 @@ import { listQuerySchema, paginationSchema, queryId, type Entity, type OrderItem
 import type { Db } from '../db/client.js'
 import { requireAuth, sessionRow, type Access } from '../plugins/auth.js'
 import type { RowRead, SessionUser } from '../lib/sessions.js'
+import { diff, recordAudit, redact, updateAction } from '../lib/audit.js'
 import { inUse, notFound } from '../lib/errors.js'
 import { requestLocale } from '../lib/i18n.js'
 import { bodyHook, samePathId, type BodyShape } from './body.js'
@@ -266,6 +267,15 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
           if (Array.isArray(entries)) await writeChildren(ctx.tx, from, child, rowId!, entries)
         }
         if (opts.afterWrite) await opts.afterWrite(rowId!, body, ctx)
+        // Child lists are kept as sent; the row's own columns as before/after of what changed.
+        const lists = Object.fromEntries(Object.entries(body as Record<string, unknown>).filter(([, v]) => Array.isArray(v)))
+        if (existing) {
+          const change = { ...diff(existing, values), ...(Object.keys(lists).length ? { lists } : {}) }
+          await recordAudit(ctx.tx, req, { entity: opts.entity, action: updateAction(change), recordId: rowId, change })
+        } else {
+          const change = { after: redact(values), ...(Object.keys(lists).length ? { lists } : {}) }
+          await recordAudit(ctx.tx, req, { entity: opts.entity, action: 'create', recordId: rowId, change })
+        }
         return rowId!
       })
       if (unused.length) await releaseAfterCommit(req, unused)
@@ -307,6 +317,12 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
             unused = imageValues(await getDetail(tx as unknown as Db, auth, req.params.id), opts.images).map((r) => r.name)
           }
           await tx.delete(table as any).where(eq(table.id, req.params.id))
+          await recordAudit(tx as unknown as Db, req, {
+            entity: opts.entity,
+            action: 'delete',
+            recordId: req.params.id,
+            change: { before: existing },
+          })
           return existing
         })
         if (unused.length) await releaseAfterCommit(req, unused)

@@ -12,6 +12,8 @@ export const companies = pgTable('companies', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 191 }).notNull(),
   trial_ends_at: timestamp('trial_ends_at', { withTimezone: true }),
+  /** Days audit rows are kept (null: for ever); the retention job purges older ones (crud/audit.ts). */
+  audit_retention_days: integer('audit_retention_days'),
   is_platform: boolean('is_platform').notNull().default(false),
   ...timestamps,
 })

@@ -14,11 +14,13 @@ import {
   type Locale,
 } from '@app/shared'
 import { sessions, users } from '../../db/schema/index.js'
-import { forbidden, unprocessable } from '../../lib/errors.js'
+import type { Db } from '../../db/client.js'
+import { forbidden, HttpError, unprocessable } from '../../lib/errors.js'
 import { requestLocale, t } from '../../lib/i18n.js'
 import { createMailer } from '../../lib/mailer.js'
 import { createSession, SESSION_MS } from '../../lib/sessions.js'
 import { hashToken } from '../../lib/tokens.js'
+import { recordAudit } from '../../lib/audit.js'
 import { readToken, requireAuth } from '../../plugins/auth.js'
 import { accountMail } from './auth.mails.js'
 import './auth.messages.js'
@@ -34,6 +36,7 @@ import {
   registerGoogleCompany,
   resetPassword,
   setUserLocale,
+  type UserRow,
 } from './auth.service.js'
 import { GOOGLE_JWKS_URL, googleVerifier } from './google.js'
 import { LIMITS, limitHook, registerRateLimits } from './rate-limit.js'
@@ -68,16 +71,25 @@ export default async function authRoutes(parent: FastifyInstance) {
   const link = (route: string, params: Record<string, string>) =>
     `${app.config.appUrl}${route}?${new URLSearchParams(params).toString()}`
 
-  async function signIn(req: FastifyRequest, reply: FastifyReply, userId: number, locale: Locale) {
-    const session = await createSession(app.db, userId, { userAgent: req.headers['user-agent'], ip: req.ip })
-    await setUserLocale(app.db, userId, locale)
+  type SigningIn = Pick<UserRow, 'id' | 'company_id' | 'role_id'>
+  /** The session, the user's language and the audit row of the sign-in: one transaction. */
+  async function signIn(req: FastifyRequest, reply: FastifyReply, user: SigningIn, locale: Locale) {
+    const session = await app.db.transaction(async (t) => {
+      const tx = t as unknown as Db
+      const created = await createSession(tx, user.id, { userAgent: req.headers['user-agent'], ip: req.ip })
+      await setUserLocale(tx, user.id, locale)
+      await recordAudit(tx, req, { entity: 'session', action: 'sign_in', recordId: user.id }, actorOf(user))
+      return created
+    })
     setSessionCookie(req, reply, session.token)
     return { data: { token: session.token, expires_at: session.expiresAt.toISOString() }, message: t(locale, 'login_success') }
   }
 
+  const actorOf = (user: SigningIn) => ({ companyId: user.company_id, userId: user.id, roleId: user.role_id })
+
   // Each route counts its own calls (the name); see rate-limit.ts for what each list holds.
   const limited = (name: string, limits: (typeof LIMITS)[keyof typeof LIMITS]) => ({
-    config: { access: 'public' as const },
+    config: { access: 'public' as const, ...(name.includes('login') || name === 'complete_signup' ? { audit: 'explicit' as const } : {}) },
     preValidation: limitHook(app, name, limits),
   })
 
@@ -119,8 +131,22 @@ export default async function authRoutes(parent: FastifyInstance) {
       ...limited('login', LIMITS.login),
     },
     async (req, reply) => {
-      const user = await checkLogin(app.db, req.body.email, req.body.password)
-      return signIn(req, reply, user.id, requestLocale(req))
+      let user: UserRow
+      try {
+        user = await checkLogin(app.db, req.body.email, req.body.password)
+      } catch (err) {
+        // A failed sign-in is audited with the account it tried, when there is one; never the password.
+        const tried = await findUserByEmail(app.db, req.body.email)
+        const reason = err instanceof HttpError ? err.key : 'error'
+        await recordAudit(
+          app.db,
+          req,
+          { entity: 'session', action: 'sign_in_failed', recordId: tried?.id ?? null, change: { email: req.body.email, reason } },
+          tried ? actorOf(tried) : { companyId: null, userId: null, roleId: null },
+        )
+        throw err
+      }
+      return signIn(req, reply, user, requestLocale(req))
     },
   )
 
@@ -153,10 +179,14 @@ export default async function authRoutes(parent: FastifyInstance) {
   )
 
   // Public so that a stale or expired session can still clear its cookie.
-  app.post('/auth/logout', { schema: { tags }, config: { access: 'public' } }, async (req, reply) => {
+  app.post('/auth/logout', { schema: { tags }, config: { access: 'public', audit: 'explicit' } }, async (req, reply) => {
     const found = readToken(req)
     if (found?.via === 'cookie' && req.headers['x-requested-with'] !== 'XMLHttpRequest') throw forbidden('csrf')
-    if (found) await app.db.delete(sessions).where(eq(sessions.token_hash, hashToken(found.token)))
+    await app.db.transaction(async (t) => {
+      const tx = t as unknown as Db
+      if (found) await tx.delete(sessions).where(eq(sessions.token_hash, hashToken(found.token)))
+      await recordAudit(tx, req, { entity: 'session', action: 'sign_out', recordId: req.auth?.userId ?? null })
+    })
     clearSessionCookie(req, reply)
     return ok(req, 'logout_success')
   })
@@ -212,7 +242,7 @@ export default async function authRoutes(parent: FastifyInstance) {
           throw unprocessable({ credential: ['google_token_invalid'] }, 'google_token_invalid')
         }
         if (!user.google_sub) await app.db.update(users).set({ google_sub: identity.sub }).where(eq(users.id, user.id))
-        return signIn(req, reply, user.id, locale)
+        return signIn(req, reply, user, locale)
       },
     )
 
@@ -227,7 +257,7 @@ export default async function authRoutes(parent: FastifyInstance) {
           { company: req.body.companies, name: identity.name, email: identity.email, sub: identity.sub },
           locale,
         )
-        return signIn(req, reply, owner.id, locale)
+        return signIn(req, reply, owner, locale)
       },
     )
   }
