@@ -1,4 +1,4 @@
-import { eq, getTableColumns, getTableName, type SQL } from 'drizzle-orm'
+import { and, eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -11,6 +11,7 @@ import { diff, recordAudit, redact, updateAction } from '../lib/audit.js'
 import { inUse, notFound } from '../lib/errors.js'
 import { requestLocale } from '../lib/i18n.js'
 import { bodyHook, samePathId, type BodyShape } from './body.js'
+import { expectedVersion, lastChange, StaleVersion, staleVersion, takeVersion } from './versions.js'
 import { checkImages, imageValues, type ImagePaths } from './images.js'
 import { loadChildren, writeChildren, type ChildList } from './children.js'
 import { declareCounters, type CounterRef } from './counters.js'
@@ -164,7 +165,10 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
     if (!row) throw notFound()
     return row
   }
-  const detailSource: ListSource = opts.detail?.fields ? { ...source, fields: { ...fields, ...opts.detail.fields } } : source
+  // The one-row answer carries the version the next update sends back (crud/versions.ts).
+  const version = columns.version
+  const detailFields = { ...fields, ...(version ? { version } : {}), ...(opts.detail?.fields ?? {}) }
+  const detailSource: ListSource = { ...source, fields: detailFields }
   const children = opts.detail?.children ?? {}
   // The one-row read's row comes with the session (plugins/auth.ts), in the caller's company.
   const rowRead: RowRead = {
@@ -234,7 +238,7 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
     const write = async (req: FastifyRequest, body: z.infer<I>, id?: number) => {
       const auth = requireAuth(req)
       let unused: string[] = []
-      const savedId = await app.db.transaction(async (tx) => {
+      const savedId = await transact(req, auth, id, async (tx) => {
         const existing = id === undefined ? undefined : await get(tx as unknown as Db, auth, id)
         const ctx: WriteContext = { tx: tx as unknown as Db, auth, req, existing }
         if (opts.images) {
@@ -256,9 +260,16 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
             .returning({ id: table.id })
           rowId = row.id
         } else {
-          await (tx.update(table as any) as any)
-            .set('updated_at' in columns ? { ...values, updated_at: new Date() } : values)
-            .where(eq(table.id, id))
+          const expected = version ? expectedVersion(req) : undefined
+          const changed = await (tx.update(table as any) as any)
+            .set({
+              ...values,
+              ...('updated_at' in columns ? { updated_at: new Date() } : {}),
+              ...(version ? { version: sql`${version} + 1` } : {}),
+            })
+            .where(expected === undefined ? eq(table.id, id) : and(eq(table.id, id), eq(version!, expected)))
+            .returning({ id: table.id })
+          if (!changed.length) throw new StaleVersion()
         }
         for (const [key, child] of Object.entries(children)) {
           const from = child.from ?? key
@@ -282,6 +293,16 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
       return { data: await getDetail(app.db, auth, savedId) }
     }
 
+    /** The write's transaction; a stale version rolls it back and answers 409 with the record as it now is. */
+    const transact = async <T>(req: FastifyRequest, auth: SessionUser, id: number | undefined, work: (tx: any) => Promise<T>) => {
+      try {
+        return await app.db.transaction(work)
+      } catch (err) {
+        if (!(err instanceof StaleVersion) || id === undefined) throw err
+        throw staleVersion(await getDetail(app.db, auth, id), await lastChange(app.db, auth.companyId, opts.entity, id))
+      }
+    }
+
     if (!disabled.has('create')) {
       app.post(
         base,
@@ -295,7 +316,7 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
         {
           schema: { tags, params: idParams, body: opts.update ?? opts.input, ...oneAnswer, ...consumes },
           config: { access: perm('update') },
-          preValidation: opts.body ? [bodyHook(opts.body), samePathId] : [samePathId],
+          preValidation: opts.body ? [bodyHook(opts.body), samePathId, takeVersion] : [samePathId, takeVersion],
         },
         async (req) => write(req, req.body as z.infer<I>, req.params.id),
       )

@@ -14,6 +14,8 @@ export class HttpError extends Error {
     /** field -> list of message keys (or `{ key, params }`) */
     readonly fields?: Record<string, Array<string | { key: string; params?: Record<string, string | number> }>>,
     readonly headers?: Record<string, string>,
+    /** More of the answer beside `message` and `errors` (a stale version's current record). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(key)
   }

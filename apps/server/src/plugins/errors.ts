@@ -57,7 +57,8 @@ export default fp(async function errors(app) {
             ]),
           )
         : undefined
-      return send(reply, err.statusCode, { message: t(locale, err.key, err.params), ...(errors ? { errors } : {}) }, err.headers)
+      const body = { message: t(locale, err.key, err.params), ...(errors ? { errors } : {}), ...(err.extra ?? {}) }
+      return send(reply, err.statusCode, body, err.headers)
     }
     if (err instanceof ZodError) {
       const ctx = (err as unknown as { validationContext?: string }).validationContext

@@ -34,6 +34,8 @@ export const roles = pgTable(
      * check reads them with the role instead of aggregating role_permissions.
      */
     permission_names: text('permission_names').notNull().default(''),
+    /** Bumped by every update through the engine; a stale one is a 409 (issue 30). */
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (t) => [
@@ -49,6 +51,8 @@ export const permissions = pgTable(
     id: serial('id').primaryKey(),
     name: varchar('name', { length: 191 }).notNull(),
     display_name: varchar('display_name', { length: 191 }).notNull(),
+    /** Bumped by every update through the engine; a stale one is a 409 (issue 30). */
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (t) => [uniqueIndex('permissions_name_uq').on(t.name), index('permissions_created_idx').on(t.created_at)],
@@ -85,6 +89,8 @@ export const users = pgTable(
     status: varchar('status', { length: 16, enum: USER_STATUSES }).notNull().default('pending'),
     locale: varchar('locale', { length: 5 }).notNull().default('en'),
     google_sub: varchar('google_sub', { length: 191 }),
+    /** Bumped by every update through the engine; a stale one is a 409 (issue 30). */
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (t) => [

@@ -50,6 +50,8 @@ export const galleries = pgTable(
     sort_order: integer('sort_order').notNull().default(0),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by every update through the engine; a stale one is a 409 (issue 30). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     index('galleries_company_created_idx').on(t.company_id, t.created_at),

@@ -79,6 +79,8 @@ export const hotels = pgTable(
     banner_image: image('banner_image'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by every update through the engine; a stale one is a 409 (issue 30). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('hotels_company_slug_uq').on(t.company_id, t.slug),
@@ -214,6 +216,8 @@ export const rooms = pgTable(
     featured_image: image('featured_image'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by every update through the engine; a stale one is a 409 (issue 30). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     // A code is unique within its hotel, whatever its case (409 on `code`).

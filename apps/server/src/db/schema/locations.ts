@@ -39,6 +39,8 @@ export const locations = pgTable(
     featured_image: varchar('featured_image', { length: 255 }).references(() => uploads.file_name),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by every update through the engine; a stale one is a 409 (issue 30). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('locations_company_slug_uq').on(t.company_id, t.slug),

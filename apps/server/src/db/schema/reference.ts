@@ -22,6 +22,8 @@ function referenceTable<N extends string>(name: N) {
       is_active: boolean('is_active').notNull().default(true),
       created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
       updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+      /** Bumped by every update through the engine; a stale one is a 409 (issue 30). */
+      version: integer('version').notNull().default(1),
     },
     (t) => [
       uniqueIndex(`${name}_company_name_uq`).on(t.company_id, sql`lower(${t.name})`),
@@ -54,6 +56,8 @@ export const groupAttributes = pgTable(
     is_active: boolean('is_active').notNull().default(true),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by every update through the engine; a stale one is a 409 (issue 30). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('group_attributes_company_name_uq').on(t.company_id, sql`lower(${t.name})`),
@@ -80,6 +84,8 @@ export const attributes = pgTable(
     is_active: boolean('is_active').notNull().default(true),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by every update through the engine; a stale one is a 409 (issue 30). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('attributes_company_slug_uq').on(t.company_id, t.slug),

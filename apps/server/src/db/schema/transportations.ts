@@ -68,6 +68,8 @@ export const transportations = pgTable(
     meta_description: text('meta_description').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by every update through the engine; a stale one is a 409 (issue 30). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('transportations_company_slug_uq').on(t.company_id, t.slug),
