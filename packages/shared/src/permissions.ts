@@ -16,6 +16,8 @@ export const PERMISSION_SECTIONS = [
   },
   { section: 'products', entities: ['hotel', 'room', 'transportation', 'train_route'] },
   { section: 'orders', entities: ORDER_ENTITIES },
+  // Issue 30: the audit trail (audit_list reads it, audit_export exports it).
+  { section: 'audit', entities: ['audit'] },
 ] as const
 
 export type Section = (typeof PERMISSION_SECTIONS)[number]['section']

@@ -12,6 +12,8 @@ import trainRoutes from './train-routes/train-routes.routes.js'
 import orders from './orders/orders.routes.js'
 import hotels from './hotels/hotels.routes.js'
 import galleries from './galleries/galleries.routes.js'
+// Issue 30: the audit trail's list and export.
+import audit from './audit/audit.routes.js'
 
 /**
  * Every API module, mounted under /api/v1. One line per module; each module
@@ -31,4 +33,5 @@ export const apiModules: FastifyPluginAsync[] = [
   orders,
   hotels,
   galleries,
+  audit,
 ]

@@ -1,0 +1,91 @@
+import { sql, type SQL } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { auditFiltersSchema, auditQuerySchema, type AuditRow } from '@app/shared'
+import { csvStream, exportFileName, type ExportColumn } from '../../crud/csv.js'
+import type { Db } from '../../db/client.js'
+import { requireAuth } from '../../plugins/auth.js'
+
+type Filters = Partial<Record<'user_id' | 'record_id', number> & Record<'entity' | 'action' | 'from' | 'to' | 'day', string>>
+
+/** The audit list's conditions, all within the caller's company; each filter leads one of audit_log's indexes. */
+function conditions(companyId: number, f: Filters): SQL {
+  const parts: SQL[] = [sql`a.company_id = ${companyId}`]
+  if (f.user_id !== undefined) parts.push(sql`a.user_id = ${f.user_id}`)
+  if (f.entity !== undefined) parts.push(sql`a.entity = ${f.entity}`)
+  if (f.record_id !== undefined) parts.push(sql`a.record_id = ${f.record_id}`)
+  if (f.action !== undefined) parts.push(sql`a.action = ${f.action}`)
+  if (f.from !== undefined) parts.push(sql`a.at >= ${f.from}::date`)
+  if (f.to !== undefined) parts.push(sql`a.at < ${f.to}::date + 1`)
+  // A day's history on a calendar: the range writes whose range (and weekday mask) covers it.
+  if (f.day !== undefined)
+    parts.push(sql`a.action = 'range'
+      AND a.change->'range'->>'start_date' <= ${f.day} AND a.change->'range'->>'end_date' >= ${f.day}
+      AND (jsonb_typeof(a.change->'range'->'weekdays') IS DISTINCT FROM 'array'
+        OR a.change->'range'->'weekdays' @> to_jsonb(extract(isodow FROM ${f.day}::date)::int))`)
+  return sql.join(parts, sql` AND `)
+}
+
+/** One page, newest first, after the id `before` (keyset: no OFFSET, no count over a million rows). */
+async function page(db: Db, companyId: number, f: Filters, before: number | undefined, size: number): Promise<AuditRow[]> {
+  const res = (await db.execute(sql`
+    SELECT a.id, a.at, a.user_id, u.name AS user_name, a.role_name, a.ip, a.user_agent, a.entity, a.record_id, a.action, a.change
+    FROM audit_log a LEFT JOIN users u ON u.id = a.user_id
+    WHERE ${conditions(companyId, f)} ${before === undefined ? sql`` : sql`AND a.id < ${before}`}
+    ORDER BY a.id DESC LIMIT ${size}`)) as unknown as { rows: Array<Record<string, unknown>> }
+  return res.rows.map((r) => ({ ...r, id: Number(r.id), at: new Date(r.at as string).toISOString() }) as AuditRow)
+}
+
+const EXPORT_COLUMNS: ExportColumn[] = [
+  { header: 'ID', value: (r) => r.id },
+  { header: 'At', value: (r) => r.at },
+  { header: 'User', value: (r) => r.user_name },
+  { header: 'Role', value: (r) => r.role_name },
+  { header: 'IP', value: (r) => r.ip },
+  { header: 'User agent', value: (r) => r.user_agent },
+  { header: 'Entity', value: (r) => r.entity },
+  { header: 'Record', value: (r) => r.record_id },
+  { header: 'Action', value: (r) => r.action },
+  { header: 'Change', value: (r) => r.change },
+]
+const EXPORT_BATCH = 1000
+
+/**
+ * The audit trail's screens' calls (issue 30): `GET /audit` (filters, keyset
+ * pages) and its streamed CSV export. Read-only: no route changes an audit row.
+ */
+export default async function auditRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<ZodTypeProvider>()
+  const tags = ['audit']
+
+  app.get('/audit', { schema: { tags, querystring: auditQuerySchema }, config: { access: 'audit_list' } }, async (req) => {
+    const { before, size, ...filters } = req.query
+    const rows = await page(app.db, requireAuth(req).companyId, filters, before, size + 1)
+    const more = rows.length > size
+    const data = more ? rows.slice(0, size) : rows
+    return { data, pagination: { size, next: more ? data[data.length - 1]!.id : null } }
+  })
+
+  app.get(
+    '/audit/export',
+    { schema: { tags, querystring: auditFiltersSchema }, config: { access: 'audit_export' } },
+    async (req, reply) => {
+      const companyId = requireAuth(req).companyId
+      const filters = req.query
+      async function* rows() {
+        let before: number | undefined
+        for (;;) {
+          const batch = await page(app.db, companyId, filters, before, EXPORT_BATCH)
+          yield* batch as unknown as Array<Record<string, unknown>>
+          if (batch.length < EXPORT_BATCH) return
+          before = batch[batch.length - 1]!.id
+        }
+      }
+      reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${exportFileName('audit', 'csv')}"`)
+        .header('Cache-Control', 'no-store')
+      return reply.send(csvStream(EXPORT_COLUMNS, rows()))
+    },
+  )
+}
