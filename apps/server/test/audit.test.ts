@@ -244,3 +244,43 @@ describe('the audit table', () => {
     await refused(t.app.db.execute(sql`DELETE FROM audit_log`))
   })
 })
+
+describe('retention', () => {
+  it('keeps rows for the days the company set (for ever by default), purging older ones of that company only', async () => {
+    const other = (await createCompany(t.app)).owner
+    const old = (companyId: number) =>
+      t.app.db.execute(
+        sql`INSERT INTO audit_log (company_id, entity, action, at) VALUES (${companyId}, 'facility', 'update', now() - interval '40 days')`,
+      )
+    await old(owner.companyId)
+    await old(other.companyId)
+    const oldRows = async (companyId: number) =>
+      rowsOf<{ n: number }>(
+        await t.app.db.execute(
+          sql`SELECT count(*)::int AS n FROM audit_log WHERE company_id = ${companyId} AND at < now() - interval '30 days'`,
+        ),
+      )[0]!.n
+    expect((await api('GET', '/audit/retention')).json().data).toEqual({ days: null })
+    const { purgeAudit } = await import('../src/lib/audit.js')
+    expect(await purgeAudit(t.app.db)).toBe(0)
+
+    expect((await api('PUT', '/audit/retention', { days: 0 })).statusCode).toBe(422)
+    const set = await api('PUT', '/audit/retention', { days: 30 })
+    expect(set.statusCode, set.body).toBe(200)
+    expect((await api('GET', '/audit/retention')).json().data).toEqual({ days: 30 })
+    expect(await oldRows(owner.companyId)).toBe(0)
+    expect(await oldRows(other.companyId)).toBe(1)
+    const [setting] = await lastRows()
+    expect(setting).toMatchObject({ entity: 'audit', action: 'update', record_id: owner.companyId })
+    expect(setting!.change).toEqual({ before: { retention_days: null }, after: { retention_days: 30 } })
+
+    // The daily job purges every company that set a retention.
+    await old(owner.companyId)
+    expect((await api('PUT', '/audit/retention', { days: 60 }, other)).statusCode).toBe(200)
+    expect(await oldRows(other.companyId)).toBe(1)
+    expect(await purgeAudit(t.app.db)).toBe(1)
+    expect(await oldRows(owner.companyId)).toBe(0)
+    expect((await api('PUT', '/audit/retention', { days: null })).statusCode).toBe(200)
+    expect((await api('GET', '/audit/retention')).json().data).toEqual({ days: null })
+  })
+})

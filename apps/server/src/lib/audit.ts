@@ -124,3 +124,18 @@ export function routeEntry(req: FastifyRequest): AuditEntry {
     change: body && typeof body === 'object' ? { input: body } : null,
   }
 }
+
+/**
+ * The retention job (issue 30): each company that keeps audit rows for N days
+ * loses older ones through `audit_log_purge`, the only path the append-only
+ * trigger lets delete. `companyId` narrows it to one company. Answers the rows purged.
+ */
+export async function purgeAudit(db: Db, companyId?: number): Promise<number> {
+  const res = (await db.execute(sql`
+    SELECT coalesce(sum(audit_log_purge(c.id, now() - c.audit_retention_days * interval '1 day')), 0)::int AS n
+    FROM companies c
+    WHERE c.audit_retention_days IS NOT NULL ${companyId === undefined ? sql`` : sql`AND c.id = ${companyId}`}`)) as unknown as {
+    rows: Array<{ n: number }>
+  }
+  return Number(res.rows[0]?.n ?? 0)
+}

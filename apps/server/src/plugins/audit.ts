@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
-import { auditRequest, recordAudit, routeEntry } from '../lib/audit.js'
+import { auditRequest, purgeAudit, recordAudit, routeEntry } from '../lib/audit.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -15,6 +15,7 @@ declare module 'fastify' {
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
 const WRAPPED = Symbol('audit-wrapped')
+const PURGE_EVERY_MS = 24 * 60 * 60 * 1000
 
 /**
  * The one place every write route passes through (issue 30). A write request
@@ -49,6 +50,19 @@ export default fp(async function audit(app) {
     if (SAFE.has(req.method) || !req.routeOptions.url?.startsWith('/api/v1')) return done()
     req.auditState = { recorded: false }
     auditRequest.run(req, done)
+  })
+
+  // Retention: once at start (in the background) and daily; every copy may run it (a purge is idempotent).
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<unknown> = Promise.resolve()
+  const purge = () => (running = purgeAudit(app.db).catch((err) => app.log.warn({ err }, 'audit retention purge failed')))
+  app.addHook('onReady', async () => {
+    void purge()
+    timer = setInterval(() => void purge(), PURGE_EVERY_MS).unref()
+  })
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer)
+    await running
   })
 
   app.addHook('onSend', async (req, reply, payload) => {

@@ -38,3 +38,6 @@ export interface AuditRow {
   action: string
   change: unknown
 }
+
+/** `PUT /audit/retention`: keep audit rows this many days (1..36500), or null for ever (the default). */
+export const auditRetentionSchema = z.object({ days: z.number().int().min(1).max(36_500).nullable() })

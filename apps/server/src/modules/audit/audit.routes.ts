@@ -1,9 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { eq, sql, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { auditFiltersSchema, auditQuerySchema, type AuditRow } from '@app/shared'
+import { auditFiltersSchema, auditQuerySchema, auditRetentionSchema, type AuditRow } from '@app/shared'
 import { csvStream, exportFileName, type ExportColumn } from '../../crud/csv.js'
 import type { Db } from '../../db/client.js'
+import { companies } from '../../db/schema/index.js'
+import { purgeAudit, recordAudit } from '../../lib/audit.js'
 import { requireAuth } from '../../plugins/auth.js'
 
 type Filters = Partial<Record<'user_id' | 'record_id', number> & Record<'entity' | 'action' | 'from' | 'to' | 'day', string>>
@@ -65,6 +67,39 @@ export default async function auditRoutes(parent: FastifyInstance) {
     const data = more ? rows.slice(0, size) : rows
     return { data, pagination: { size, next: more ? data[data.length - 1]!.id : null } }
   })
+
+  // Retention (until the company-settings screen carries it): days rows are kept, null for ever.
+  const retention = async (db: Db, companyId: number) => {
+    const [row] = await db
+      .select({ days: companies.audit_retention_days })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+    return { days: row?.days ?? null }
+  }
+  app.get('/audit/retention', { schema: { tags }, config: { access: 'audit_view' } }, async (req) => ({
+    data: await retention(app.db, requireAuth(req).companyId),
+  }))
+  app.put(
+    '/audit/retention',
+    { schema: { tags, body: auditRetentionSchema }, config: { access: 'audit_update' } },
+    async (req) => {
+      const auth = requireAuth(req)
+      const before = await retention(app.db, auth.companyId)
+      // The setting, its audit row and the purge it allows: one transaction.
+      await app.db.transaction(async (t) => {
+        const tx = t as unknown as Db
+        await tx.update(companies).set({ audit_retention_days: req.body.days }).where(eq(companies.id, auth.companyId))
+        await recordAudit(tx, req, {
+          entity: 'audit',
+          action: 'update',
+          recordId: auth.companyId,
+          change: { before: { retention_days: before.days }, after: { retention_days: req.body.days } },
+        })
+        await purgeAudit(tx, auth.companyId)
+      })
+      return { data: { days: req.body.days } }
+    },
+  )
 
   app.get(
     '/audit/export',
