@@ -31,11 +31,15 @@ const lastRows = async (n = 1) =>
   rowsOf<Row>(await t.app.db.execute(sql`SELECT * FROM audit_log ORDER BY id DESC LIMIT ${n}`)).reverse()
 /** The database's own refusal (drizzle wraps it as the cause of a "Failed query"). */
 async function refused(query: Promise<unknown>) {
-  const err = (await query.then(() => undefined, (e: unknown) => e)) as { message: string; cause?: { message: string } } | undefined
+  const err = (await query.then(
+    () => undefined,
+    (e: unknown) => e,
+  )) as { message: string; cause?: { message: string } } | undefined
   expect(err, 'the statement was accepted').toBeDefined()
   expect(err!.cause?.message ?? err!.message).toMatch(/append-only/)
 }
-const countRows = async () => Number(rowsOf<{ n: number }>(await t.app.db.execute(sql`SELECT count(*)::int AS n FROM audit_log`))[0]!.n)
+const countRows = async () =>
+  Number(rowsOf<{ n: number }>(await t.app.db.execute(sql`SELECT count(*)::int AS n FROM audit_log`))[0]!.n)
 
 const api = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: unknown, who: Actor | null = owner) =>
   t.app.inject({
@@ -64,7 +68,12 @@ describe('the audit rows of the engines', () => {
     expect(c!.ip).toBeTruthy()
     expect((c!.change!.after as Record<string, unknown>).name).toBe('Pool')
 
-    const updated = await api('PUT', `/facilities/${id}`, { name: 'Big pool', slug: 'pool', description: 'A pool', is_active: true })
+    const updated = await api('PUT', `/facilities/${id}`, {
+      name: 'Big pool',
+      slug: 'pool',
+      description: 'A pool',
+      is_active: true,
+    })
     expect(updated.statusCode, updated.body).toBe(200)
     const [u] = await lastRows()
     expect(u).toMatchObject({ entity: 'facility', record_id: id, action: 'update' })
@@ -86,18 +95,36 @@ describe('the audit rows of the engines', () => {
 
   it('records a calendar range write with its range and values', async () => {
     const { roomId, hotelId } = await createHotelRoom(t.app.db, owner.companyId)
-    const body = { room_id: roomId, hotel_id: hotelId, start_date: '2027-02-18', end_date: '2027-02-22', price: 750, capacity: 3, blocked: false }
+    const body = {
+      room_id: roomId,
+      hotel_id: hotelId,
+      start_date: '2027-02-18',
+      end_date: '2027-02-22',
+      price: 750,
+      capacity: 3,
+      blocked: false,
+    }
     const res = await api('POST', '/rooms_availibility', body)
     expect(res.statusCode, res.body).toBe(200)
     const [r] = await lastRows()
     expect(r).toMatchObject({ entity: 'room', record_id: roomId, action: 'range' })
-    expect(r!.change).toMatchObject({ range: { start_date: '2027-02-18', end_date: '2027-02-22' }, values: { price: 750, capacity: 3 } })
+    expect(r!.change).toMatchObject({
+      range: { start_date: '2027-02-18', end_date: '2027-02-22' },
+      values: { price: 750, capacity: 3 },
+    })
   })
 
   it('never keeps a password: a new one shows only as changed; blocking is named', async () => {
     const roles = (await api('GET', '/roles?size=100')).json().data as Array<{ id: number; name: string }>
     const role = roles.find((r) => r.name === 'operator')!
-    const user = { name: 'Clerk', username: 'clerk1', email: 'clerk1@example.test', phone: null, status: 'active', role_id: role.id }
+    const user = {
+      name: 'Clerk',
+      username: 'clerk1',
+      email: 'clerk1@example.test',
+      phone: null,
+      status: 'active',
+      role_id: role.id,
+    }
     const created = await api('POST', '/users', { ...user, password: 'secret-pass-1', password_confirmation: 'secret-pass-1' })
     expect(created.statusCode, created.body).toBe(200)
     const id = created.json().data.id as number
@@ -123,7 +150,12 @@ describe('the account events', () => {
     const bad = await api('POST', '/auth/login', { email: ownerEmail, password: 'wrong-password-9' }, null)
     expect(bad.statusCode).toBe(422)
     const [failed] = await lastRows()
-    expect(failed).toMatchObject({ entity: 'session', action: 'sign_in_failed', user_id: owner.userId, company_id: owner.companyId })
+    expect(failed).toMatchObject({
+      entity: 'session',
+      action: 'sign_in_failed',
+      user_id: owner.userId,
+      company_id: owner.companyId,
+    })
     expect(JSON.stringify(failed!.change)).not.toContain('wrong-password-9')
 
     const unknown = await api('POST', '/auth/login', { email: 'nobody@example.test', password: 'whatever123' }, null)
@@ -237,7 +269,9 @@ describe('the audit table', () => {
       await t.app.db.execute(sql`SELECT audit_log_purge(${owner.companyId}, now() - interval '1 day')::int AS n`),
     )[0]!.n
     expect(purged).toBe(0)
-    const all = rowsOf<{ n: number }>(await t.app.db.execute(sql`SELECT audit_log_purge(${owner.companyId}, now() + interval '1 day')::int AS n`))[0]!.n
+    const all = rowsOf<{ n: number }>(
+      await t.app.db.execute(sql`SELECT audit_log_purge(${owner.companyId}, now() + interval '1 day')::int AS n`),
+    )[0]!.n
     expect(all).toBeGreaterThan(0)
     expect(await countRows()).toBe(total - all)
     // The purge's permission ended with it.

@@ -19,12 +19,22 @@ const body = (name: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 })
 const put = (payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'PUT', url: `/api/v1/facilities/${id}`, headers: { ...owner.headers, ...headers }, payload: payload as object })
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/facilities/${id}`,
+    headers: { ...owner.headers, ...headers },
+    payload: payload as object,
+  })
 
 beforeAll(async () => {
   t = await buildTestApp()
   owner = (await createCompany(t.app)).owner
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/facilities', headers: owner.headers, payload: body('Prayer room') })
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/facilities',
+    headers: owner.headers,
+    payload: body('Prayer room'),
+  })
   expect(res.statusCode, res.body).toBe(200)
   expect(res.json().data.version).toBe(1)
   id = res.json().data.id

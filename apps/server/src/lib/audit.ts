@@ -111,7 +111,10 @@ export function routeEntry(req: FastifyRequest): AuditEntry {
   const access = req.routeOptions.config?.access
   const permission = typeof access === 'string' ? access : Array.isArray(access) ? (access[0] as string) : undefined
   const action = permission ? ACTIONS.find((a) => permission.endsWith(`_${a}`)) : undefined
-  const segments = (req.routeOptions.url ?? '').replace(/^\/api\/v1\//, '').split('/').filter((s) => s && !s.startsWith(':'))
+  const segments = (req.routeOptions.url ?? '')
+    .replace(/^\/api\/v1\//, '')
+    .split('/')
+    .filter((s) => s && !s.startsWith(':'))
   const entity = action ? permission!.slice(0, -(action.length + 1)) : (segments[0] ?? 'api')
   const named = action && action !== 'list' && action !== 'view' ? action : undefined
   const urlAction = segments.length > 1 ? segments[segments.length - 1] : undefined

@@ -9,9 +9,17 @@ export const AUDIT_MAX_PAGE_SIZE = 200
 /** Filters of `GET /audit` and its export (issue 30): who, what, which record, which action, when. */
 export const auditFiltersSchema = z.object({
   user_id: queryId().optional(),
-  entity: z.string().trim().regex(/^[a-z_]{1,64}$/).optional(),
+  entity: z
+    .string()
+    .trim()
+    .regex(/^[a-z_]{1,64}$/)
+    .optional(),
   record_id: queryId().optional(),
-  action: z.string().trim().regex(/^[a-z_]{1,32}$/).optional(),
+  action: z
+    .string()
+    .trim()
+    .regex(/^[a-z_]{1,32}$/)
+    .optional(),
   /** Rows from this day on and up to this day (both counted, UTC). */
   from: calendarDateField.optional(),
   to: calendarDateField.optional(),
@@ -20,7 +28,11 @@ export const auditFiltersSchema = z.object({
 })
 
 export const auditQuerySchema = auditFiltersSchema.extend({
-  before: z.string().regex(/^[0-9]{1,15}$/).transform(Number).optional(),
+  before: z
+    .string()
+    .regex(/^[0-9]{1,15}$/)
+    .transform(Number)
+    .optional(),
   size: queryInt(1, AUDIT_MAX_PAGE_SIZE).default(AUDIT_PAGE_SIZE),
 })
 export type AuditQuery = z.infer<typeof auditQuerySchema>

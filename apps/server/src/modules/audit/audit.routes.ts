@@ -70,10 +70,7 @@ export default async function auditRoutes(parent: FastifyInstance) {
 
   // Retention (until the company-settings screen carries it): days rows are kept, null for ever.
   const retention = async (db: Db, companyId: number) => {
-    const [row] = await db
-      .select({ days: companies.audit_retention_days })
-      .from(companies)
-      .where(eq(companies.id, companyId))
+    const [row] = await db.select({ days: companies.audit_retention_days }).from(companies).where(eq(companies.id, companyId))
     return { days: row?.days ?? null }
   }
   app.get('/audit/retention', { schema: { tags }, config: { access: 'audit_view' } }, async (req) => ({

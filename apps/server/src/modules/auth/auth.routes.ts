@@ -89,7 +89,10 @@ export default async function authRoutes(parent: FastifyInstance) {
 
   // Each route counts its own calls (the name); see rate-limit.ts for what each list holds.
   const limited = (name: string, limits: (typeof LIMITS)[keyof typeof LIMITS]) => ({
-    config: { access: 'public' as const, ...(name.includes('login') || name === 'complete_signup' ? { audit: 'explicit' as const } : {}) },
+    config: {
+      access: 'public' as const,
+      ...(name.includes('login') || name === 'complete_signup' ? { audit: 'explicit' as const } : {}),
+    },
     preValidation: limitHook(app, name, limits),
   })
 
