@@ -71,8 +71,9 @@ export default async function auditBench() {
       method: 'POST',
       url: '/api/v1/facilities',
       headers,
-      payload: { name: 'Bench pool', slug: 'bench-pool', description: 'x', is_active: true },
+      payload: { name: 'Bench pool', slug: 'bench-pool', description: 'Bench pool', is_active: true },
     })
+    if (created.statusCode !== 200) throw new Error(`create: ${created.body}`)
     const id = created.json().data.id as number
     const save = (i: number) =>
       app!.inject({
