@@ -12,10 +12,11 @@ describe('format', () => {
     expect(formatDateTime('2025-03-01T14:05:09')).toBe('01-03-2025 14:05:09')
   })
 
-  it('shows money as SAR with dot thousands and no decimals', () => {
-    expect(formatMoney(1234567.4)).toBe('SAR 1.234.567')
+  it('shows money as SAR in the language (English here), cents only when there are any', () => {
+    expect(formatMoney(1234567.4)).toBe('SAR 1,234,567.40')
+    expect(formatMoney(1234567)).toBe('SAR 1,234,567')
     expect(formatMoney('950')).toBe('SAR 950')
-    expect(formatMoney(-1000)).toBe('SAR -1.000')
+    expect(formatMoney(-1000)).toBe('SAR -1,000')
     expect(formatMoney(null)).toBe('-')
   })
 

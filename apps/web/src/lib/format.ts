@@ -15,15 +15,8 @@ export const formatDate = (value: unknown) => fmt(value, DATE_FORMAT)
 /** ISO timestamp -> `01-03-2025 14:05:09` in the browser's time zone. */
 export const formatDateTime = (value: unknown) => fmt(value, DATETIME_FORMAT)
 
-/** `1234567.5` -> `SAR 1.234.568` (dot thousands, no decimals). */
-export function formatMoney(value: unknown, currency = 'SAR'): string {
-  const n = typeof value === 'number' ? value : Number(value)
-  if (value === null || value === undefined || value === '' || !Number.isFinite(n)) return '-'
-  const rounded = Math.round(n)
-  const sign = rounded < 0 ? '-' : ''
-  const digits = String(Math.abs(rounded)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')
-  return `${currency} ${sign}${digits}`
-}
+// Amounts are written by the one number module, in the user's language.
+export { formatMoney } from './numbers'
 
 /** Reads `row.group.name` style paths; missing steps give undefined. */
 export function getPath(obj: unknown, path: string): unknown {

@@ -60,7 +60,7 @@ describe('MonthGrid', { timeout: 60_000 }, () => {
     expect(cell('2026-12-03').dataset.state).toBe('default')
     expect(cell('2026-12-03').textContent).toContain('SAR 850')
     expect(cell('2026-12-04').dataset.state).toBe('stored')
-    expect(cell('2026-12-04').textContent).toContain('SAR 1.200')
+    expect(cell('2026-12-04').textContent).toContain('SAR 1,200')
     expect(cell('2026-12-04').querySelector('[data-marker]')).not.toBeNull()
     expect(cell('2026-12-04').getAttribute('aria-label')).toContain('Differs from the default: Price, Sale Price')
     // Stored but equal to the defaults: no marker.

@@ -1,4 +1,4 @@
-import { Checkbox, Group, Loader, NumberInput, PasswordInput, Radio, Select, Switch, Textarea, TextInput } from '@mantine/core'
+import { Checkbox, Group, Loader, PasswordInput, Radio, Select, Switch, Textarea, TextInput } from '@mantine/core'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { PASSWORD_MIN } from '@app/shared'
@@ -12,7 +12,8 @@ import { DateRangeField } from './fields/DateRangeField'
 import { GalleryField } from './fields/GalleryField'
 import { ImageField } from './fields/ImageField'
 import { MapField } from './fields/MapField'
-import { MoneyField, NUMBER_INPUT_FORMAT } from './fields/MoneyField'
+import { MoneyField } from './fields/MoneyField'
+import { NumberText } from './fields/NumberField'
 import { MultiSelectField } from './fields/MultiSelectField'
 import { useChoices } from './fields/options'
 import { RepeatableField } from './fields/RepeatableField'
@@ -99,15 +100,19 @@ export function FieldInput<R extends ResourceRow>({
       )
     case 'number':
       return (
-        <NumberInput
-          {...common}
-          {...input}
+        <NumberText
+          label={label}
+          description={common.description}
+          placeholder={common.placeholder}
+          form={form}
+          path={path}
+          required={required}
+          disabled={disabled}
+          readOnly={field.readOnly}
           min={field.min}
-          max={field.max}
-          step={field.step}
           decimalScale={field.decimalScale}
-          prefix={field.prefix}
-          {...NUMBER_INPUT_FORMAT}
+          grouping={field.grouping}
+          leftSection={field.prefix}
         />
       )
     case 'yesNo': {

@@ -248,7 +248,7 @@ export type FieldDef<R extends ResourceRow = ResourceRow> = FieldOptions<R> & { 
     | { kind: 'yesNo' }
     | { kind: 'checkbox'; switch?: boolean }
     | { kind: 'select'; options?: SelectOption[]; source?: SelectSource; searchable?: boolean; clearable?: boolean }
-    | { kind: 'number'; min?: number; max?: number; step?: number; decimalScale?: number; prefix?: string }
+    | { kind: 'number'; min?: number; max?: number; step?: number; decimalScale?: number; prefix?: string; grouping?: boolean }
     | { kind: 'custom'; render: (props: CustomFieldProps<R>) => ReactNode }
     | RepeatableFieldDef<R>
     | { kind: 'multiSelect'; options?: SelectOption[]; source?: SelectSource; searchable?: boolean; maxValues?: number }
@@ -393,7 +393,7 @@ export const field = {
     name,
     kind: 'dateRange',
   }),
-  /** An amount typed `1.234.567,50`, kept as a number; `SAR` prefix; not negative by default. */
+  /** An amount typed as the user's language writes it, kept as a number; `SAR` beside it; not negative by default. */
   money: <R extends ResourceRow = ResourceRow>(name: string, opts: Opts<R, 'money'> = {}): FieldDef<R> => ({
     ...opts,
     name,

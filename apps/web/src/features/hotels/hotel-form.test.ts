@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hotelRowForForm, shortCoordinate } from './hotel-form'
+import { hotelRowForForm } from './hotel-form'
 
 describe('hotel edit form', () => {
   it("renames the answer's lists to the request's names", () => {
@@ -17,11 +17,5 @@ describe('hotel edit form', () => {
     expect(out.hotel_transportation).toEqual([])
     expect(out.hotel_health).toEqual([])
     expect(out.name).toBe('Hilton')
-  })
-
-  it('shows coordinates with at most 3 decimals', () => {
-    expect(shortCoordinate(39.82621234)).toBe('39.826')
-    expect(shortCoordinate(-6.2)).toBe('-6.2')
-    expect(shortCoordinate(null)).toBe('-')
   })
 })

@@ -12,9 +12,3 @@ export function hotelRowForForm<R extends Partial<HotelDetail>>(row: R): R & Rec
   for (const s of SURROUNDINGS) out[s.wire] = row[s.answer] ?? []
   return out as R & Record<string, unknown>
 }
-
-/** A coordinate for the list: at most 3 decimals (about 110 m), '-' when missing. */
-export function shortCoordinate(value: unknown): string {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return '-'
-  return String(Math.round(value * 1000) / 1000)
-}

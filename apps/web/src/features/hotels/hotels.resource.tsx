@@ -11,7 +11,8 @@ import {
 } from '@app/shared'
 import { extraPriceFields, serviceFeeFields } from '../../components/pricing/price-lists'
 import { col, defineResource, field, initialValues, type FieldDef, type ResourceRow } from '../../components/resource'
-import { hotelRowForForm, shortCoordinate } from './hotel-form'
+import { formatCoordinate } from '../../lib/numbers'
+import { hotelRowForForm } from './hotel-form'
 import { RatingField } from './RatingField'
 
 const T = 'resources.hotels'
@@ -125,8 +126,8 @@ export default defineResource<ResourceRow>({
     col.text('name'),
     col.text('slug', { width: 50 }),
     col.relation('location', 'location.name', { width: 66 }),
-    col.custom('long', (row) => shortCoordinate(row.long), { width: 50, labelKey: `${T}.columns.long` }),
-    col.custom('lat', (row) => shortCoordinate(row.lat), { width: 50, labelKey: `${T}.columns.lat` }),
+    col.custom('long', (row) => formatCoordinate(row.long), { width: 50, labelKey: `${T}.columns.long` }),
+    col.custom('lat', (row) => formatCoordinate(row.lat), { width: 50, labelKey: `${T}.columns.lat` }),
     col.text('zoom', { width: 50, labelKey: `${T}.columns.zoom`, hintKey: `${T}.columns.zoom_full` }),
     col.text('rating', { width: 62, labelKey: `${T}.columns.rating` }),
     col.text('check_in', { width: 52, labelKey: `${T}.columns.check_in`, hintKey: `${T}.columns.check_in_full` }),

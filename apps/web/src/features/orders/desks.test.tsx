@@ -64,8 +64,8 @@ describe('a reservations desk', () => {
     expect(screen.getByRole('heading', { name: 'Train Orders' })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'ORD-2026-000041' }).getAttribute('href')).toBe('/app/order_train/41')
     expect(screen.getByText('03 – 07-12-2026')).toBeTruthy()
-    expect(screen.getByText('SAR 5.301')).toBeTruthy()
-    expect(screen.getByText('SAR 4.301')).toBeTruthy()
+    expect(screen.getByText('SAR 5,301')).toBeTruthy()
+    expect(screen.getByText('SAR 4,301')).toBeTruthy()
     expect(screen.getAllByText('Confirmed').some((el) => el.closest('td'))).toBe(true)
     // Orders are cancelled, never deleted: no delete (nor edit) button even with the permission.
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull()

@@ -101,11 +101,11 @@ describe('formats', () => {
     expect(formatDateSpan(null, null)).toBe('-')
   })
 
-  it('amounts: dot thousands, cents only when there are some, refunds negative', () => {
-    expect(formatAmount(1234567)).toBe('SAR 1.234.567')
-    expect(formatAmount('1234.5')).toBe('SAR 1.234,50')
+  it('amounts: as every list writes them, cents only when there are some, refunds negative', () => {
+    expect(formatAmount(1234567)).toBe('SAR 1,234,567')
+    expect(formatAmount('1234.5')).toBe('SAR 1,234.50')
     expect(formatAmount(-250)).toBe('SAR -250')
-    expect(formatAmount(0.05)).toBe('SAR 0,05')
+    expect(formatAmount(0.05)).toBe('SAR 0.05')
     expect(formatAmount(-0)).toBe('SAR 0')
     expect(formatAmount(null)).toBe('-')
   })

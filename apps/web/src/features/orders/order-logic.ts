@@ -12,6 +12,7 @@ import {
   type ZodIssueWithInput,
 } from '@app/shared'
 import dayjs from 'dayjs'
+import { formatMoney } from '../../lib/numbers'
 import { webKind, type DetailItem, type ItemValues } from './kinds'
 
 export type { ItemValues } from './kinds'
@@ -146,18 +147,9 @@ export function formatDateSpan(start: string | null | undefined, end: string | n
   return `${a.format('DD-MM-YYYY')} – ${b.format('DD-MM-YYYY')}`
 }
 
-/**
- * An amount with its cents when it has any: `SAR 1.234.567`, `SAR 1.234,50`,
- * `SAR -250`. Lists round to whole riyals (`formatMoney`); the order page shows
- * the exact figure the balance is computed from.
- */
+/** An amount with its cents when it has any; the same writing as every list (`formatMoney`). */
 export function formatAmount(value: unknown, currency = 'SAR'): string {
-  const n = typeof value === 'number' ? value : Number(value)
-  if (value === null || value === undefined || value === '' || !Number.isFinite(n)) return '-'
-  const cents = Math.round(Math.abs(n) * 100)
-  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')
-  const frac = cents % 100
-  return `${currency} ${n < 0 && cents > 0 ? '-' : ''}${whole}${frac ? `,${String(frac).padStart(2, '0')}` : ''}`
+  return formatMoney(value, currency)
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   type LocationDetail,
 } from '@app/shared'
 import { col, defineResource, field, type FieldContext, type ResourceRow } from '../../components/resource'
+import { formatCoordinate } from '../../lib/numbers'
 
 const statusOptions = PUBLISH_STATUSES.map((value) => ({ value, labelKey: `resources.locations.statuses.${value}` }))
 
@@ -45,8 +46,8 @@ export default defineResource<LocationDetail>({
     col.avatar('featured_image', { labelKey: 'resources.locations.fields.image', width: 88 }),
     col.text('name'),
     col.text('slug', { hiddenBelow: 'sm' }),
-    col.text('lat', { hiddenBelow: 'md' }),
-    col.text('long', { hiddenBelow: 'md' }),
+    col.custom('lat', (row) => formatCoordinate(row.lat), { hiddenBelow: 'md' }),
+    col.custom('long', (row) => formatCoordinate(row.long), { hiddenBelow: 'md' }),
     col.text('zoom', { hiddenBelow: 'md' }),
     col.badge('status', { colors: { publish: 'green', draft: 'red' }, labelPrefix: 'resources.locations.statuses.' }),
     col.date('created_at', { hiddenBelow: 'sm' }),

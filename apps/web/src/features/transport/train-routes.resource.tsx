@@ -1,9 +1,9 @@
 import { Stack, Text, TextInput } from '@mantine/core'
 import { IconCalendarEvent } from '@tabler/icons-react'
-import i18n from 'i18next'
 import { TRAIN_TYPES, trainDurationHours, trainRouteInputSchema } from '@app/shared'
 import { col, defineResource, field } from '../../components/resource'
 import { formatMoney, getPath } from '../../lib/format'
+import { formatNumber } from '../../lib/numbers'
 
 /** Two values of one cell, the second under the first (adult and children price). */
 function Pair({ first, second }: { first: string; second: string }) {
@@ -18,8 +18,7 @@ function Pair({ first, second }: { first: string; second: string }) {
 }
 
 /** Hours with two decimals in the reader's language (en 2.75, id 2,75). */
-const hours = (value: unknown) =>
-  typeof value === 'number' ? value.toLocaleString(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : '-'
+const hours = (value: unknown) => formatNumber(value, undefined, { minDecimals: 2, maxDecimals: 2 }) || '-'
 
 const places = {
   source: { resource: 'locations', labelKey: 'name', params: { status: 'publish', is_active: undefined } },
