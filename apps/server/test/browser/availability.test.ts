@@ -281,7 +281,7 @@ async function vehicleJourney(texts: Texts, vehicleId: number) {
   await d.waitFor({ state: 'hidden' })
   await expect.poll(() => day(page, '2026-12-04').getAttribute('data-state')).toBe('stored')
   expect(await day(page, '2026-12-04').getAttribute('data-changed')).toBe('true')
-  expect(await day(page, '2026-12-04').textContent()).toContain('SAR 1.200')
+  expect(await day(page, '2026-12-04').textContent()).toContain(texts.lang === 'en' ? 'SAR 1,200' : 'SAR 1.200')
   expect(await day(page, '2026-12-05').getAttribute('data-state')).toBe('stored')
   // Thursday and Sunday stay on the defaults.
   expect(await day(page, '2026-12-03').getAttribute('data-state')).toBe('default')

@@ -418,8 +418,8 @@ async function hotelJourney(texts: Texts, name: string) {
   ])
   expect(saved.service_prices).toEqual([expect.objectContaining({ name: 'City tax', value: 5, type: 'percent' })])
   expect(saved.educations).toEqual([expect.objectContaining({ name: 'Umm Al-Qura University', distance: 3.5, type: 'km' })])
-  // The list shows the spec's price format and the featured badge.
-  await expect.poll(() => row.textContent()).toContain('SAR 1.250.000')
+  // The list writes the price the way the language does.
+  await expect.poll(() => row.textContent()).toContain(texts.lang === 'en' ? 'SAR 1,250,000' : 'SAR 1.250.000')
 
   // ---- edit: filled from the one-row answer; one gallery image removed, renamed
   await row.getByRole('button', { name: texts.edit, exact: true }).click()

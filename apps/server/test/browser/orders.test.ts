@@ -224,11 +224,14 @@ const ID: Texts = {
 
 const field = (scope: Pick<Page, 'getByLabel'>, label: string) =>
   scope.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`)).first()
-const sar = (n: number) => {
-  const cents = Math.round(n * 100)
-  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')
-  return `SAR ${whole}${cents % 100 ? `,${String(cents % 100).padStart(2, '0')}` : ''}`
+/** A figure as the language writes it: en `4,301.50`, id `4.301,50` (cents only when any). */
+const figure = (n: number, lang: 'en' | 'id') => {
+  const [group, decimal] = lang === 'en' ? [',', '.'] : ['.', ',']
+  const cents = Math.round(Math.abs(n) * 100)
+  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, group)
+  return `${n < 0 ? '-' : ''}${whole}${cents % 100 ? `${decimal}${String(cents % 100).padStart(2, '0')}` : ''}`
 }
+const sar = (n: number, lang: 'en' | 'id') => `SAR ${figure(n, lang)}`
 
 /** A select of the form kit: open it, pick the option by its label. */
 async function choose(page: Page, scope: Locator | Page, label: string, option: string | RegExp) {
@@ -393,7 +396,7 @@ async function packageJourney(texts: Texts, offset: number, customer: string) {
   await field(stay1, texts.adults).fill('2')
   // The price appears as soon as the item is complete: three nights at 900.
   const price = page.getByRole('region', { name: /Price|Harga/ })
-  await expect.poll(() => price.getByTestId('order-total').textContent(), { timeout: 10_000 }).toContain('SAR 2.700')
+  await expect.poll(() => price.getByTestId('order-total').textContent(), { timeout: 10_000 }).toContain(sar(2700, texts.lang))
   await price.getByText(dmy(day(offset + 2))).waitFor()
 
   // Item 2: Madinah, two nights (a price with halalas).
@@ -447,12 +450,12 @@ async function packageJourney(texts: Texts, offset: number, customer: string) {
   }
   const quote = await post<{ total: number }>('/orders/quote', body)
   expect(quote.total).toBe(5301)
-  await expect.poll(() => price.getByTestId('order-total').textContent(), { timeout: 10_000 }).toContain(sar(quote.total))
+  await expect.poll(() => price.getByTestId('order-total').textContent(), { timeout: 10_000 }).toContain(sar(quote.total, texts.lang))
   // The same total stays in sight in the save bar, whatever is scrolled (the price panel is below the items on a phone).
-  await expect.poll(() => page.getByTestId('order-bar-total').textContent()).toContain(sar(quote.total))
+  await expect.poll(() => page.getByTestId('order-bar-total').textContent()).toContain(sar(quote.total, texts.lang))
   // A day line's count shows only when it multiplies: "2 × SAR 250" for the seats, not "1 × SAR 900" beside SAR 900.
   expect(await price.getByText('1 ×').count()).toBe(0)
-  await price.getByText(`2 × ${sar(250)}`).waitFor()
+  await price.getByText(`2 × ${sar(250, texts.lang)}`).waitFor()
   await shot(page, named('01-package-quoted'))
   await env.screenshot(page, named('02-package-quoted-full'))
 
@@ -472,7 +475,7 @@ async function packageJourney(texts: Texts, offset: number, customer: string) {
   await page.getByRole('heading', { name: new RegExp(escapeRegExp(code)) }).waitFor()
   const status = page.getByTestId('order-status')
   await expect.poll(() => status.textContent()).toBe(texts.status.pending)
-  await expect.poll(() => page.getByTestId('order-total').first().textContent()).toContain(sar(5301))
+  await expect.poll(() => page.getByTestId('order-total').first().textContent()).toContain(sar(5301, texts.lang))
   await page.getByRole('button', { name: texts.confirm, exact: true }).click()
   await expect.poll(() => status.textContent()).toBe(texts.status.confirmed)
   const payments = page.getByRole('region', { name: /Payments|Pembayaran/ })
@@ -480,31 +483,31 @@ async function packageJourney(texts: Texts, offset: number, customer: string) {
   await field(payments, texts.amount).fill('1000')
   await field(payments, texts.reference).fill('DP-7780')
   await payments.getByRole('button', { name: texts.addPayment }).click()
-  await expect.poll(() => payments.getByTestId('order-balance').textContent()).toBe(sar(4301))
+  await expect.poll(() => payments.getByTestId('order-balance').textContent()).toBe(sar(4301, texts.lang))
   expect(await status.textContent()).toBe(texts.status.confirmed)
   // Then the rest: the amount starts at the balance; a transfer with a reference.
-  await expect.poll(() => field(payments, texts.amount).inputValue()).toBe(sar(4301))
+  await expect.poll(() => field(payments, texts.amount).inputValue()).toBe(figure(4301, texts.lang))
   await field(payments, texts.reference).fill('TRX-7781')
   await shot(page, named('03-order-confirmed'))
   await payments.getByRole('button', { name: texts.addPayment }).click()
   await expect.poll(() => status.textContent()).toBe(texts.status.paid)
-  await expect.poll(() => payments.getByTestId('order-balance').textContent()).toBe('SAR 0')
-  await expect.poll(() => payments.getByTestId('order-paid').textContent()).toBe(sar(5301))
+  await expect.poll(() => payments.getByTestId('order-balance').textContent()).toBe(sar(0, texts.lang))
+  await expect.poll(() => payments.getByTestId('order-paid').textContent()).toBe(sar(5301, texts.lang))
   await payments.getByText('TRX-7781').waitFor()
   // The deposit's message may still be up: this one names the rest's amount.
   await notification(page, texts.paid(code))
-    .filter({ hasText: sar(4301) })
+    .filter({ hasText: sar(4301, texts.lang) })
     .waitFor()
   // A refund is a negative payment: it reopens the balance (back to confirmed), is called a refund, and is paid again.
   await field(payments, texts.amount).fill('-301')
   await payments.getByRole('button', { name: texts.addPayment }).click()
-  await notification(page, texts.refundNote(sar(301))).waitFor()
+  await notification(page, texts.refundNote(sar(301, texts.lang))).waitFor()
   await expect.poll(() => status.textContent()).toBe(texts.status.confirmed)
-  await expect.poll(() => payments.getByTestId('order-balance').textContent()).toBe(sar(301))
+  await expect.poll(() => payments.getByTestId('order-balance').textContent()).toBe(sar(301, texts.lang))
   await payments
     .getByRole('listitem')
     .filter({ hasText: texts.refund })
-    .filter({ hasText: sar(-301) })
+    .filter({ hasText: sar(-301, texts.lang) })
     .waitFor()
   await payments.getByRole('button', { name: texts.addPayment }).click()
   await expect.poll(() => status.textContent()).toBe(texts.status.paid)
@@ -611,7 +614,7 @@ async function refusedJourney(texts: Texts, offset: number, customer: string) {
   await field(stay, texts.adults).fill('2')
   // The hotel follows the room chosen.
   await expect.poll(() => field(stay, texts.hotel).inputValue()).toBe('Hilton Suites Makkah')
-  await expect.poll(() => page.getByTestId('order-total').textContent(), { timeout: 10_000 }).toContain(sar(4 * 900))
+  await expect.poll(() => page.getByTestId('order-total').textContent(), { timeout: 10_000 }).toContain(sar(4 * 900, texts.lang))
   // The live quote already warns, on the item and in the price, before anything is sent.
   const days = `${texts.short} ${dmy(day(offset + 1))}, ${dmy(day(offset + 2))}`
   const alert = stay.getByRole('alert')
@@ -644,7 +647,7 @@ async function refusedJourney(texts: Texts, offset: number, customer: string) {
   await expect.poll(() => other.getByTestId('order-status').textContent()).toBe(texts.status.cancelled)
   await other.close()
   await pickDay(page, stay, texts.checkIn, day(offset), texts)
-  await expect.poll(() => page.getByTestId('order-total').textContent(), { timeout: 10_000 }).toContain(sar(4 * 900))
+  await expect.poll(() => page.getByTestId('order-total').textContent(), { timeout: 10_000 }).toContain(sar(4 * 900, texts.lang))
   await page.waitForTimeout(1_000)
   expect(await alert.count()).toBe(0)
   await page.close()

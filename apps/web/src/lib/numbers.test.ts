@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatCoordinate, formatMoney, formatNumber, NOT_A_NUMBER, parseNumber } from './numbers'
+import { formatCoordinate, formatMoney, formatNumber, NOT_A_NUMBER, parseCoordinatePair, parseNumber } from './numbers'
 
 const X = NOT_A_NUMBER
 
@@ -98,5 +98,20 @@ describe('formatNumber and formatMoney write it back the same way', () => {
         expect(parseNumber(formatNumber(n, lang, { minDecimals: 2, maxDecimals: 2 }), lang)).toBe(n)
       }
     }
+  })
+})
+
+describe('parseCoordinatePair reads a position copied from a map', () => {
+  it.each([
+    ['21.4225, 39.8262', { lat: 21.4225, long: 39.8262 }],
+    ['21.4225,39.8262', { lat: 21.4225, long: 39.8262 }],
+    ['21,4225; 39,8262', { lat: 21.4225, long: 39.8262 }],
+    [' -6.2 106.8166 ', { lat: -6.2, long: 106.8166 }],
+    ['21.4225', null],
+    ['95, 39', null],
+    ['21.4, 190', null],
+    ['Makkah', null],
+  ])('%s -> %o', (text, pair) => {
+    expect(parseCoordinatePair(text)).toEqual(pair)
   })
 })

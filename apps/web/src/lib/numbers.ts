@@ -118,3 +118,16 @@ export function formatMoney(value: unknown, currency = 'SAR', lang?: string): st
 export function formatCoordinate(value: unknown, lang?: string): string {
   return formatNumber(value, lang, { maxDecimals: 3, grouping: false }) || '-'
 }
+
+// "21.4225, 39.8262", "21,4225; 39,8262", "21.4225 39.8262": a pair as maps and messages write it.
+const PAIR = /^\s*(-?\d+(?:[.,]\d+)?)\s*(?:[;,]\s*|\s+)(-?\d+(?:[.,]\d+)?)\s*$/
+
+/** A latitude/longitude pair as copied from a map, in either language's writing; null when it is not one. */
+export function parseCoordinatePair(text: string): { lat: number; long: number } | null {
+  const m = PAIR.exec(text)
+  if (!m) return null
+  const lat = parseNumber(m[1]!, 'en', { grouping: false })
+  const long = parseNumber(m[2]!, 'en', { grouping: false })
+  if (typeof lat !== 'number' || typeof long !== 'number' || Math.abs(lat) > 90 || Math.abs(long) > 180) return null
+  return { lat, long }
+}

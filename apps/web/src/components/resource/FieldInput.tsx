@@ -13,7 +13,7 @@ import { GalleryField } from './fields/GalleryField'
 import { ImageField } from './fields/ImageField'
 import { MapField } from './fields/MapField'
 import { MoneyField } from './fields/MoneyField'
-import { NumberText } from './fields/NumberField'
+import { NumberText, pastePosition } from './fields/NumberField'
 import { MultiSelectField } from './fields/MultiSelectField'
 import { useChoices } from './fields/options'
 import { RepeatableField } from './fields/RepeatableField'
@@ -113,6 +113,7 @@ export function FieldInput<R extends ResourceRow>({
           decimalScale={field.decimalScale}
           grouping={field.grouping}
           leftSection={field.prefix}
+          onPasteText={field.pastePair ? (text) => pastePosition(form, field.pastePair!, text) : undefined}
         />
       )
     case 'yesNo': {

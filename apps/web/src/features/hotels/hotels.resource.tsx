@@ -1,8 +1,5 @@
 import {
   DISTANCE_UNITS,
-  MAP_DEFAULT_ZOOM,
-  MAP_MAX_ZOOM,
-  MAP_MIN_ZOOM,
   MAX_GALLERY_FILES,
   MAX_HOTEL_LIST,
   PUBLISH_STATUSES,
@@ -10,7 +7,7 @@ import {
   type HotelDetail,
 } from '@app/shared'
 import { extraPriceFields, serviceFeeFields } from '../../components/pricing/price-lists'
-import { col, defineResource, field, initialValues, type FieldDef, type ResourceRow } from '../../components/resource'
+import { col, defineResource, field, initialValues, positionFields, type FieldDef, type ResourceRow } from '../../components/resource'
 import { formatCoordinate } from '../../lib/numbers'
 import { hotelRowForForm } from './hotel-form'
 import { RatingField } from './RatingField'
@@ -42,13 +39,6 @@ const surroundings = (name: string) =>
     ],
   })
 
-/** The published places a hotel can be in; choosing one moves the map there. */
-const publishedPlaces = {
-  resource: 'locations',
-  labelKey: 'name',
-  params: { status: 'publish', is_active: undefined, sort_by: 'name', order_by: 'asc' },
-}
-
 const fields: FieldDef<ResourceRow>[] = [
   // ---- main column, in the spec's order (checklist C-04)
   field.text('name'),
@@ -71,31 +61,7 @@ const fields: FieldDef<ResourceRow>[] = [
   field.money('price', { section: 'pricing' }),
   ...extraPriceFields('pricing'),
   ...serviceFeeFields('pricing'),
-  field.select('location_id', {
-    section: 'location',
-    span: 6,
-    searchable: true,
-    source: publishedPlaces,
-  }),
-  field.text('real_address', { section: 'location', span: 6 }),
-  field.number('long', { section: 'location', span: 4, readOnly: true, decimalScale: 7 }),
-  field.number('lat', { section: 'location', span: 4, readOnly: true, decimalScale: 7 }),
-  field.number('zoom', {
-    section: 'location',
-    span: 4,
-    min: MAP_MIN_ZOOM,
-    max: MAP_MAX_ZOOM,
-    step: 1,
-    decimalScale: 0,
-    initial: MAP_DEFAULT_ZOOM,
-  }),
-  field.map('map', {
-    section: 'location',
-    latField: 'lat',
-    longField: 'long',
-    zoomField: 'zoom',
-    centreOn: { field: 'location_id', source: publishedPlaces },
-  }),
+  ...positionFields('location', { place: true, address: field.text('real_address', { section: 'location', span: 6 }) }),
   surroundings('hotel_education'),
   surroundings('hotel_transportation'),
   surroundings('hotel_health'),

@@ -1,12 +1,9 @@
 import {
   locationInputSchema,
-  MAP_DEFAULT_ZOOM,
-  MAP_MAX_ZOOM,
-  MAP_MIN_ZOOM,
   PUBLISH_STATUSES,
   type LocationDetail,
 } from '@app/shared'
-import { col, defineResource, field, type FieldContext, type ResourceRow } from '../../components/resource'
+import { col, defineResource, field, positionFields, type FieldContext, type ResourceRow } from '../../components/resource'
 import { formatCoordinate } from '../../lib/numbers'
 
 const statusOptions = PUBLISH_STATUSES.map((value) => ({ value, labelKey: `resources.locations.statuses.${value}` }))
@@ -70,18 +67,7 @@ export default defineResource<LocationDetail>({
     field.select('status', { span: 6, options: statusOptions }),
     field.richText('description', { minHeight: 100 }),
     field.richText('description_en', { minHeight: 100 }),
-    field.number('lat', { section: 'position', span: 4, readOnly: true, decimalScale: 7 }),
-    field.number('long', { section: 'position', span: 4, readOnly: true, decimalScale: 7 }),
-    field.number('zoom', {
-      section: 'position',
-      span: 4,
-      min: MAP_MIN_ZOOM,
-      max: MAP_MAX_ZOOM,
-      step: 1,
-      decimalScale: 0,
-      initial: MAP_DEFAULT_ZOOM,
-    }),
-    field.map('map', { section: 'position', latField: 'lat', longField: 'long', zoomField: 'zoom' }),
+    ...positionFields<LocationDetail>('position'),
     field.image('banner_image', { section: 'images', span: 6 }),
     field.image('featured_image', { section: 'images', span: 6 }),
     field.repeatable('general_info', {

@@ -1,8 +1,5 @@
 import { IconCalendarEvent } from '@tabler/icons-react'
 import {
-  MAP_DEFAULT_ZOOM,
-  MAP_MAX_ZOOM,
-  MAP_MIN_ZOOM,
   MAX_FAQS,
   MAX_RENTAL_DAYS,
   PUBLISH_STATUSES,
@@ -10,14 +7,7 @@ import {
   type TransportationDetail,
 } from '@app/shared'
 import { extraPriceFields, serviceFeeFields, withPriceSwitches } from '../../components/pricing/price-lists'
-import { col, defineResource, field } from '../../components/resource'
-
-/** The published places a vehicle can be based at; choosing one moves the map there. */
-const publishedPlaces = {
-  resource: 'locations',
-  labelKey: 'name',
-  params: { status: 'publish', is_active: undefined, sort_by: 'name', order_by: 'asc' },
-}
+import { col, defineResource, field, positionFields } from '../../components/resource'
 
 const statusOptions = PUBLISH_STATUSES.map((value) => ({ value, labelKey: `resources.transportations.statuses.${value}` }))
 
@@ -91,29 +81,9 @@ export default defineResource<TransportationDetail>({
       addLabelKey: 'resources.transportations.add_faq',
       fields: [field.text('title'), field.textarea('content', { rows: 2 })],
     }),
-    field.select('location_id', {
-      section: 'location',
-      searchable: true,
-      source: publishedPlaces,
-    }),
-    field.textarea('real_address', { section: 'location', rows: 2 }),
-    field.number('lat', { section: 'location', span: 4, readOnly: true, decimalScale: 7 }),
-    field.number('long', { section: 'location', span: 4, readOnly: true, decimalScale: 7 }),
-    field.number('zoom', {
-      section: 'location',
-      span: 4,
-      min: MAP_MIN_ZOOM,
-      max: MAP_MAX_ZOOM,
-      step: 1,
-      decimalScale: 0,
-      initial: MAP_DEFAULT_ZOOM,
-    }),
-    field.map('map', {
-      section: 'location',
-      latField: 'lat',
-      longField: 'long',
-      zoomField: 'zoom',
-      centreOn: { field: 'location_id', source: publishedPlaces },
+    ...positionFields<TransportationDetail>('location', {
+      place: true,
+      address: field.textarea('real_address', { section: 'location', rows: 2 }),
     }),
     field.money('price', { section: 'pricing', span: 6 }),
     field.money('sale_price', { section: 'pricing', span: 6, descriptionKey: 'resources.transportations.sale_price_hint' }),

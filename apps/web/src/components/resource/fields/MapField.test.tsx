@@ -3,7 +3,9 @@ import { describe, expect, it, vi } from 'vitest'
 import { configureApiClient } from '../../../lib/api-client'
 import { MAP_HEIGHT } from '@app/shared'
 import { field } from '../define'
-import { fireEvent, render, screen, waitFor } from '../../../test-utils/render'
+import { positionFields } from '../position-fields'
+import i18n from '../../../i18n'
+import { act, fireEvent, render, screen, waitFor } from '../../../test-utils/render'
 import { FieldHarness, valuesOf } from '../../../test-utils/form-harness'
 
 const map = field.map('map', { latField: 'lat', longField: 'long', zoomField: 'zoom' })
@@ -73,6 +75,56 @@ describe('MapField', () => {
     // The view goes to the place (its zoom fills the zoom field); the position stays the user's to click.
     await waitFor(() => expect(valuesOf().zoom).toBe(12))
     expect(valuesOf().lat).toBeUndefined()
+    expect(valuesOf().long).toBeUndefined()
+  })
+
+  it('offers to move a pin left elsewhere when another place is chosen, and moves it on yes', async () => {
+    configureApiClient({
+      fetch: vi.fn(async () => {
+        const rows = [{ id: 3, name: 'Makkah', lat: 21.4225, long: 39.8262, zoom: 12 }]
+        return new Response(JSON.stringify({ data: rows }), { status: 200, headers: { 'content-type': 'application/json' } })
+      }) as unknown as typeof fetch,
+    })
+    const centred = field.map('map', {
+      latField: 'lat',
+      longField: 'long',
+      zoomField: 'zoom',
+      centreOn: { field: 'location_id', source: { resource: 'locations', labelKey: 'name' } },
+    })
+    let form: Parameters<NonNullable<Parameters<typeof FieldHarness>[0]['onForm']>>[0] | undefined
+    render(<FieldHarness field={centred} onForm={(f) => (form = f)} />)
+    const group = await screen.findByRole('group', { name: 'map' })
+    // A hotel still pinned in Kuwait; the pin follows what the form holds.
+    act(() => form!.setValues({ lat: 29.3759, long: 47.9774, zoom: 10 }))
+    await waitFor(() => expect(group.getAttribute('data-pin')).toBe('29.3759,47.9774'))
+    act(() => form!.setFieldValue('location_id', 3))
+    await screen.findByText('The pin is not in Makkah. Move it there?')
+    fireEvent.click(screen.getByRole('button', { name: 'Move the pin' }))
+    await waitFor(() => expect(valuesOf()).toMatchObject({ lat: 21.4225, long: 39.8262, zoom: 12 }))
+    expect(group.getAttribute('data-pin')).toBe('21.4225,39.8262')
+    expect(screen.queryByText('The pin is not in Makkah. Move it there?')).toBeNull()
+  })
+})
+
+describe('coordinates', () => {
+  const [lat] = positionFields('position').filter((f) => f.name === 'lat')
+
+  it('a pair pasted into latitude fills both, in either language', async () => {
+    render(<FieldHarness field={lat!} />)
+    await i18n.changeLanguage('id')
+    const input = screen.getByLabelText('lat') as HTMLInputElement
+    fireEvent.paste(input, { clipboardData: { getData: () => '21.4225, 39.8262' } })
+    await waitFor(() => expect(valuesOf()).toMatchObject({ lat: 21.4225, long: 39.8262 }))
+    await waitFor(() => expect(input.value).toBe('21,4225'))
+    await i18n.changeLanguage('en')
+  })
+
+  it('a single coordinate pastes as text and is read as typed', async () => {
+    render(<FieldHarness field={lat!} />)
+    const input = screen.getByLabelText('lat') as HTMLInputElement
+    fireEvent.paste(input, { clipboardData: { getData: () => '21.4225' } })
+    fireEvent.change(input, { target: { value: '21.4225' } })
+    await waitFor(() => expect(valuesOf().lat).toBe(21.4225))
     expect(valuesOf().long).toBeUndefined()
   })
 })

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
-import { Input, Skeleton } from '@mantine/core'
+import { Alert, Button, Group, Input, Skeleton, Text } from '@mantine/core'
 import { MAP_HEIGHT } from '@app/shared'
 import { useTranslation } from 'react-i18next'
 import { appConfig } from '../../../lib/app-config'
@@ -29,8 +29,39 @@ export function MapField({ field, form, label, required, disabled, description }
   const lng = num(getPath(values, field.longField))
   const zoom = field.zoomField ? num(getPath(values, field.zoomField)) : null
   const view = usePlaceView(field.centreOn, field.centreOn ? getPath(values, field.centreOn.field) : undefined)
+  const setPin = (la: number, lo: number) => {
+    form.setFieldValue(field.latField, la)
+    form.setFieldValue(field.longField, lo)
+    form.clearFieldError(field.latField)
+    form.clearFieldError(field.longField)
+  }
+  // A pin left where another place was (a Makkah hotel on Kuwait's coordinates): offer to move it.
+  const [offered, setOffered] = useState<number | null>(null)
+  const offer = view && lat !== null && lng !== null && (view.lat !== lat || view.lng !== lng) && offered !== view.key ? view : null
   return (
     <Input.Wrapper labelElement="div" label={label} withAsterisk={required} description={description ?? t('kit.map.hint')}>
+      {offer && !disabled && (
+        <Alert mt={6} variant="light" color="blue" p="xs">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{t('kit.map.move_offer', { place: offer.name })}</Text>
+            <Group gap="xs">
+              <Button size="compact-sm" variant="default" onClick={() => setOffered(offer.key)}>
+                {t('kit.map.keep_pin')}
+              </Button>
+              <Button
+                size="compact-sm"
+                onClick={() => {
+                  setPin(offer.lat, offer.lng)
+                  if (field.zoomField && offer.zoom !== null) form.setFieldValue(field.zoomField, offer.zoom)
+                  setOffered(offer.key)
+                }}
+              >
+                {t('kit.map.move_pin')}
+              </Button>
+            </Group>
+          </Group>
+        </Alert>
+      )}
       <div style={{ marginTop: 6 }}>
         <Suspense fallback={<Skeleton h={MAP_HEIGHT} radius="md" />}>
           <MapPicker
@@ -40,12 +71,7 @@ export function MapField({ field, form, label, required, disabled, description }
             view={view}
             tileUrl={appConfig.mapTileUrl}
             disabled={disabled}
-            onPick={(la, lo) => {
-              form.setFieldValue(field.latField, la)
-              form.setFieldValue(field.longField, lo)
-              form.clearFieldError(field.latField)
-              form.clearFieldError(field.longField)
-            }}
+            onPick={setPin}
             onZoom={(z) => {
               if (field.zoomField && z !== zoom) form.setFieldValue(field.zoomField, z)
             }}
@@ -56,11 +82,11 @@ export function MapField({ field, form, label, required, disabled, description }
   )
 }
 
-type View = { lat: number; lng: number; zoom: number | null; key: number }
+type View = { lat: number; lng: number; zoom: number | null; key: number; name: string }
 
 /**
  * Where the map should go when the user picks another place in the `centreOn` select: that place's
- * position and zoom. Not on the form's first render (an edited item opens on its own pin), only on a change.
+ * position and zoom (the pin moves only when the user accepts the offer). Not on the form's first render (an edited item opens on its own pin), only on a change.
  */
 function usePlaceView(centreOn: MapFieldDef['centreOn'], placeId: unknown) {
   const rows = useSourceOptions(centreOn?.source).data
@@ -72,7 +98,7 @@ function usePlaceView(centreOn: MapFieldDef['centreOn'], placeId: unknown) {
     const place = rows?.find((r) => String(r.id) === String(placeId))
     const lat = num(place?.lat)
     const lng = num(place?.long)
-    if (lat !== null && lng !== null) setView((v) => ({ lat, lng, zoom: num(place?.zoom), key: (v?.key ?? 0) + 1 }))
+    if (lat !== null && lng !== null) setView((v) => ({ lat, lng, zoom: num(place?.zoom), key: (v?.key ?? 0) + 1, name: String(place?.name ?? '') }))
   }, [centreOn, placeId, rows])
   return view
 }

@@ -50,6 +50,15 @@ function FollowView({ view }: { view: MapPickerProps['view'] }) {
   return null
 }
 
+/** A pin typed or pasted outside the view brings the view to it. */
+function FollowPin({ position }: { position: MapPickerProps['position'] }) {
+  const map = useMap()
+  useEffect(() => {
+    if (position && !map.getBounds().contains(position)) map.panTo(position)
+  }, [map, position?.lat, position?.lng]) // eslint-disable-line react-hooks/exhaustive-deps
+  return null
+}
+
 /**
  * The map picker of spec §2: Leaflet, 350 px high, zoom control bottom
  * right, wheel zoom off, a click sets the position (one marker), default zoom
@@ -59,7 +68,7 @@ function FollowView({ view }: { view: MapPickerProps['view'] }) {
 export default function MapPicker({ position, zoom, view, onPick, onZoom, tileUrl, label, disabled }: MapPickerProps) {
   const url = tileUrl || MAP_DEFAULT_TILE_URL
   return (
-    <div role="group" aria-label={label}>
+    <div role="group" aria-label={label} data-pin={position ? `${position.lat},${position.lng}` : undefined}>
       <MapContainer
         center={position ?? MAP_DEFAULT_CENTER}
         zoom={zoom ?? MAP_DEFAULT_ZOOM}
@@ -84,6 +93,7 @@ export default function MapPicker({ position, zoom, view, onPick, onZoom, tileUr
         <Events onPick={onPick} onZoom={onZoom} disabled={disabled} />
         <FollowZoom zoom={zoom} />
         <FollowView view={view} />
+        <FollowPin position={position} />
         {position && (
           <CircleMarker
             center={position}

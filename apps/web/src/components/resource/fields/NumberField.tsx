@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ClipboardEvent, type ReactNode } from
 import { TextInput } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { getPath } from '../../../lib/format'
-import { formatNumber, NOT_A_NUMBER, parseNumber } from '../../../lib/numbers'
+import { formatNumber, NOT_A_NUMBER, parseCoordinatePair, parseNumber } from '../../../lib/numbers'
 import type { ResourceForm } from '../define'
 
 export interface NumberTextProps {
@@ -102,4 +102,15 @@ export function NumberText(props: NumberTextProps) {
       }}
     />
   )
+}
+
+/** A latitude/longitude pair pasted into either coordinate fills both (the map's pin follows them); false otherwise. */
+export function pastePosition(form: ResourceForm, fields: { lat: string; long: string }, text: string): boolean {
+  const pair = parseCoordinatePair(text)
+  if (!pair) return false
+  form.setFieldValue(fields.lat, pair.lat)
+  form.setFieldValue(fields.long, pair.long)
+  form.clearFieldError(fields.lat)
+  form.clearFieldError(fields.long)
+  return true
 }

@@ -1,0 +1,143 @@
+import path from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createCompany, type Actor } from '../helpers/fixtures.js'
+import { SCREENSHOT_DIR, startBrowserEnv, type BrowserEnv } from './harness.js'
+
+/**
+ * Numbers as a clerk types them (issue 32 item 1): a price and a distance typed key by key in
+ * each language's own writing, with thousands separators, are saved as the figure meant (the
+ * old fixed `1.234,5` format read `2,400.50` as 2.4 and `4.5` km as 45) and shown back, in the
+ * form and in the list, the way the language writes them.
+ */
+let env: BrowserEnv
+let owner: Actor
+let hotelId: number
+
+interface Case {
+  lang: 'en' | 'id'
+  texts: { editHotel: string; price: string; distance: string; save: string; updated: string; latitude: string; longitude: string; education: string }
+  price: { typed: string; saved: number; shown: string; listed: string }
+  distance: { typed: string; saved: number }
+}
+
+const cases: Case[] = [
+  {
+    lang: 'en',
+    texts: {
+      editHotel: 'Edit Hotel',
+      price: 'Price',
+      distance: 'Distance',
+      save: 'Save',
+      updated: 'Success Updated',
+      latitude: 'Latitude',
+      longitude: 'Longitude',
+      education: 'Education',
+    },
+    price: { typed: '2,400.50', saved: 2400.5, shown: '2,400.50', listed: 'SAR 2,400.50' },
+    distance: { typed: '4.5', saved: 4.5 },
+  },
+  {
+    lang: 'id',
+    texts: {
+      editHotel: 'Ubah Hotel',
+      price: 'Harga',
+      distance: 'Jarak',
+      save: 'Simpan',
+      updated: 'Berhasil Diperbarui',
+      latitude: 'Lintang',
+      longitude: 'Bujur',
+      education: 'Pendidikan',
+    },
+    price: { typed: '12.500.000', saved: 12500000, shown: '12.500.000', listed: 'SAR 12.500.000' },
+    distance: { typed: '1,25', saved: 1.25 },
+  },
+]
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const field = (scope: Pick<Page, 'getByLabel'>, label: string) => scope.getByLabel(new RegExp(`^${escape(label)}( \\*)?$`))
+
+async function api<T>(method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>): Promise<T> {
+  const res = await env.app.inject({ method, url: `/api/v1${url}`, headers: owner.headers, payload })
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json().data as T
+}
+
+async function openPage(lang: string, route: string): Promise<Page> {
+  const page = await env.newPage({ locale: lang === 'id' ? 'id-ID' : 'en-US' })
+  await page.context().addCookies([
+    { name: 'locale', value: lang, url: env.baseUrl },
+    { name: 'token', value: owner.token, url: env.baseUrl, httpOnly: true, sameSite: 'Strict' },
+  ])
+  await page.goto(route)
+  page.setDefaultTimeout(30_000)
+  return page
+}
+
+beforeAll(async () => {
+  env = await startBrowserEnv({ env: { MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png' } })
+  owner = (await createCompany(env.app, { name: 'Angka Travel' })).owner
+  const location = await api<{ id: number }>('POST', '/locations', {
+    name: 'Makkah',
+    description: '<p>The holy city</p>',
+    status: 'publish',
+    lat: 21.4225,
+    long: 39.8262,
+    zoom: 11,
+  })
+  hotelId = (
+    await api<{ id: number }>('POST', '/hotels', {
+      name: 'Hotel Angka',
+      rating: 4,
+      check_in: '14:00',
+      check_out: '12:00',
+      min_reservation: 1,
+      max_stay: 3,
+      price: 1000,
+      status: 'publish',
+      location_id: location.id,
+      real_address: 'Jl. Ajyad 1',
+      lat: 21.42,
+      long: 39.82,
+      zoom: 14,
+      hotel_policy: [{ title: 'Check-in', description: 'From 14:00' }],
+      hotel_education: [{ name: 'Umm Al-Qura University', distance: 2, type: 'km' }],
+    })
+  ).id
+}, 120_000)
+
+afterAll(async () => {
+  await env?.close()
+})
+
+describe.each(cases)('numbers typed in $lang', (c) => {
+  it('a price and a distance typed with separators are saved as meant and shown back in the language', async () => {
+    const page = await openPage(c.lang, `/app/hotels/edit/${hotelId}`)
+    await page.getByRole('heading', { name: c.texts.editHotel }).waitFor()
+    const price = field(page, c.texts.price)
+    await expect.poll(() => price.inputValue()).not.toBe('')
+    await price.fill('')
+    await price.pressSequentially(c.price.typed)
+    await price.press('Tab')
+    await expect.poll(() => price.inputValue()).toBe(c.price.shown)
+    // The first distance on the form is the education entry's (education, transport, health follow).
+    const distance = field(page, c.texts.distance).first()
+    await distance.fill('')
+    await distance.pressSequentially(c.distance.typed)
+    await distance.press('Tab')
+    await price.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `numbers-${c.lang}-price.png`) })
+
+    await page.getByRole('button', { name: c.texts.save, exact: true }).click()
+    await page.locator('.mantine-Notification-root').filter({ hasText: c.texts.updated }).waitFor()
+    await page.waitForURL(/\/app\/hotels$/)
+    const saved = await api<{ price: number; educations: { distance: number }[] }>('GET', `/hotels/${hotelId}`)
+    expect(saved.price).toBe(c.price.saved)
+    expect(saved.educations[0]!.distance).toBe(c.distance.saved)
+
+    const row = page.getByRole('row').filter({ hasText: 'Hotel Angka' })
+    await expect.poll(() => row.textContent()).toContain(c.price.listed)
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `numbers-${c.lang}-list.png`) })
+    await page.context().close()
+  }, 120_000)
+})
