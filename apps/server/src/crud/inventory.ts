@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { ORDER_OPEN_STATUSES, type OrderItemKind } from '@app/shared'
 import type { Db } from '../db/client.js'
 import { orderItems, orders } from '../db/schema/orders.js'
-import { conflict } from '../lib/errors.js'
+import { belowBooked, conflict } from '../lib/errors.js'
 import { registerMessages } from '../lib/i18n.js'
 
 /**
@@ -199,11 +199,11 @@ export async function applyCalendarCapacity(tx: Db, w: CapacityWrite): Promise<v
   const [counts] = rowsOf<{ written: number; days: number }>(res)
   if (Number(counts!.written) === Number(counts!.days)) return
   const short = await tx.execute(sql`
-    SELECT day::text AS day FROM inventory_stock
+    SELECT day::text AS day, booked FROM inventory_stock
     WHERE kind = ${w.kind} AND item_id = ${w.itemId} AND variant = ${variant}
       AND day BETWEEN ${w.startDate}::date AND ${w.endDate}::date AND booked > ${w.capacity}
     ORDER BY day`)
-  throw conflict('inventory.below_booked', { [w.field ?? 'capacity']: rowsOf<{ day: string }>(short).map((r) => r.day) })
+  throw belowBooked(w.field ?? 'capacity', rowsOf<{ day: string; booked: number }>(short))
 }
 
 /**
@@ -232,12 +232,12 @@ export async function applyDefaultCapacity(
     })
   } catch (err) {
     if (!isStockCheckError(err)) throw err
-    const short = rowsOf<{ day: string }>(
+    const short = rowsOf<{ day: string; booked: number }>(
       await tx.execute(
-        sql`SELECT s.day::text AS day FROM inventory_stock s WHERE ${where} AND s.booked > ${w.capacity} ORDER BY s.day`,
+        sql`SELECT s.day::text AS day, s.booked FROM inventory_stock s WHERE ${where} AND s.booked > ${w.capacity} ORDER BY s.day`,
       ),
     )
-    throw conflict('inventory.below_booked', { [w.field ?? 'capacity']: short.map((r) => r.day) })
+    throw belowBooked(w.field ?? 'capacity', short)
   }
 }
 

@@ -14,7 +14,7 @@ export class HttpError extends Error {
     /** field -> list of message keys (or `{ key, params }`) */
     readonly fields?: Record<string, Array<string | { key: string; params?: Record<string, string | number> }>>,
     readonly headers?: Record<string, string>,
-    /** More of the answer beside `message` and `errors` (a stale version's current record). */
+    /** More of the answer beside `message` and `errors` (a stale version's current record; the booked count of each refused day). */
     readonly extra?: Record<string, unknown>,
   ) {
     super(key)
@@ -28,6 +28,14 @@ export const forbidden = (key = 'forbidden', params: Record<string, string | num
 export const notFound = (key = 'not_found') => new HttpError(404, key)
 export const conflict = (key = 'name_in_used', fields?: Fields, params: Record<string, string | number> = {}) =>
   new HttpError(409, key, params, fields)
+/**
+ * 409 for days that already hold more than a write allows: `errors` names the days under the field (as
+ * before), `booked` gives each day's booked count so a screen can say "10-02-2027: 3 booked".
+ */
+export const belowBooked = (field: string, days: Array<{ day: string; booked: number | string }>) =>
+  new HttpError(409, 'inventory.below_booked', {}, { [field]: days.map((d) => d.day) }, undefined, {
+    booked: days.map((d) => ({ date: d.day, booked: Number(d.booked) })),
+  })
 export const unprocessable = (fields: NonNullable<Fields>, key = 'validation_failed') => new HttpError(422, key, {}, fields)
 /**
  * 409 for a row other rows still need, naming them (DESIGN §3 "409 with how

@@ -27,6 +27,8 @@ export interface ApiError {
   message: string
   /** Field name -> messages (422 validation, 409 conflicts). Empty when none. */
   errors: Record<string, string[]>
+  /** A 409 for days that hold more than a write allows: each day (`YYYY-MM-DD`) and its booked count. */
+  booked?: Array<{ date: string; booked: number }>
 }
 
 export type ApiResult<T> = { ok: true; data: T; status: number } | { ok: false; error: ApiError }
@@ -100,7 +102,8 @@ function normalizeErrors(raw: unknown): Record<string, string[]> {
 export function toApiError(status: number, body: unknown): ApiError {
   const b = (body && typeof body === 'object' ? body : {}) as Partial<ApiErrorBody>
   const message = typeof b.message === 'string' && b.message ? b.message : config.fallbackMessage(status)
-  return { status, message, errors: normalizeErrors(b.errors) }
+  const booked = Array.isArray(b.booked) ? b.booked : undefined
+  return { status, message, errors: normalizeErrors(b.errors), ...(booked ? { booked } : {}) }
 }
 
 async function readBody(res: Response): Promise<unknown> {

@@ -59,4 +59,9 @@ export function pagination(total: number, page: number, size: number): Paginatio
 }
 
 export type ListResponse<T> = { data: T[]; pagination: Pagination }
-export type ApiErrorBody = { message: string; errors?: Record<string, string[]> }
+export type ApiErrorBody = {
+  message: string
+  errors?: Record<string, string[]>
+  /** A 409 for days that hold more than a write allows: each day and its booked count. */
+  booked?: Array<{ date: string; booked: number }>
+}

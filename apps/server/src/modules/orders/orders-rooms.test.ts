@@ -150,6 +150,11 @@ describe('calendars and stock', () => {
     const low = await write({ capacity: 2 })
     expect(low.statusCode, low.body).toBe(409)
     expect(low.json().errors).toEqual({ capacity: [day(50), day(51)] })
+    // Each refused day with what it holds, for the calendar to say (issue 32 item 5).
+    expect(low.json().booked).toEqual([
+      { date: day(50), booked: 3 },
+      { date: day(51), booked: 3 },
+    ])
     const block = await write({ blocked: true })
     expect(block.statusCode).toBe(409)
     expect(block.json().errors).toEqual({ blocked: [day(50), day(51)] })
@@ -197,6 +202,7 @@ describe('calendars and stock', () => {
     const res = await api('PUT', `/rooms/${roomId}`, { ...body, id: roomId, room_stock: 3 })
     expect(res.statusCode, res.body).toBe(409)
     expect(res.json().errors).toEqual({ room_stock: [day(60)] })
+    expect(res.json().booked).toEqual([{ date: day(60), booked: 4 }])
     expect((await api('PUT', `/rooms/${roomId}`, { ...body, id: roomId, room_stock: 4 })).statusCode).toBe(200)
     expect((await api('POST', '/orders', order([stay(roomId, day(60), 1)]))).statusCode).toBe(409)
     expect(await stockDrift(db())).toEqual([])

@@ -1,4 +1,6 @@
+import i18n from 'i18next'
 import type { ApiError } from '../../lib/api-client'
+import { formatDate } from '../../lib/format'
 import { notifyError } from '../../lib/notify'
 
 /** Brings the first field with an error into view and focuses its input (after React has shown the errors). */
@@ -40,16 +42,21 @@ export function showServerErrors({
 }): { onFields: Record<string, string>; rest: string[] } {
   const onFields: Record<string, string> = {}
   const rest: string[] = []
+  // Days refused for what they hold: the reason and each day as DD-MM-YYYY with its booked count, not bare ISO dates.
+  const booked = error.booked?.length
+    ? `${error.message}: ${error.booked.map((d) => i18n.t('kit.server.booked_day', { date: formatDate(d.date), count: d.booked })).join(', ')}`
+    : undefined
   for (const [key, messages] of Object.entries(error.errors)) {
     const path = fieldOf(key)
-    const text = messages.join(' ')
+    const text = booked ?? messages.join(' ')
     if (path === undefined) rest.push(text)
     else onFields[path] = onFields[path] ? `${onFields[path]} ${text}` : text
   }
   const shown = remap(onFields)
   form.setErrors(shown)
   if (Object.keys(shown).length > 0) scrollToFirstError(root ?? null)
-  if (rest.length > 0 || Object.keys(shown).length === 0) notifyError(failedTitle, [error.message, ...rest].join(' '))
+  if (rest.length > 0 || Object.keys(shown).length === 0)
+    notifyError(failedTitle, (booked && rest.length ? rest : [error.message, ...rest]).join(' '))
   return { onFields: shown, rest }
 }
 
