@@ -8,7 +8,8 @@ import { SCREENSHOT_DIR, startBrowserEnv, type BrowserEnv } from './harness.js'
  * Numbers as a clerk types them (issue 32 item 1): a price and a distance typed key by key in
  * each language's own writing, with thousands separators, are saved as the figure meant (the
  * old fixed `1.234,5` format read `2,400.50` as 2.4 and `4.5` km as 45) and shown back, in the
- * form and in the list, the way the language writes them.
+ * form and in the list, the way the language writes them. A position pasted as a pair fills both
+ * coordinates and moves the pin (item 4).
  */
 let env: BrowserEnv
 let owner: Actor
@@ -87,6 +88,7 @@ beforeAll(async () => {
   })
   hotelId = (
     await api<{ id: number }>('POST', '/hotels', {
+      // Still pinned where another place was.
       name: 'Hotel Angka',
       rating: 4,
       check_in: '14:00',
@@ -128,11 +130,25 @@ describe.each(cases)('numbers typed in $lang', (c) => {
     await price.scrollIntoViewIfNeeded()
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `numbers-${c.lang}-price.png`) })
 
+    // A position copied from a map, pasted into longitude, fills both coordinates and the pin follows (item 4).
+    const longitude = field(page, c.texts.longitude)
+    await longitude.evaluate((el, text) => {
+      const data = new DataTransfer()
+      data.setData('text/plain', text)
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+    }, '21.4225, 39.8262')
+    await expect.poll(() => field(page, c.texts.latitude).inputValue()).toBe(c.lang === 'en' ? '21.4225' : '21,4225')
+    await expect.poll(() => longitude.inputValue()).toBe(c.lang === 'en' ? '39.8262' : '39,8262')
+    await expect.poll(() => page.locator('[data-pin]').getAttribute('data-pin')).toBe('21.4225,39.8262')
+    await longitude.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `numbers-${c.lang}-position.png`) })
+
     await page.getByRole('button', { name: c.texts.save, exact: true }).click()
     await page.locator('.mantine-Notification-root').filter({ hasText: c.texts.updated }).waitFor()
     await page.waitForURL(/\/app\/hotels$/)
-    const saved = await api<{ price: number; educations: { distance: number }[] }>('GET', `/hotels/${hotelId}`)
+    const saved = await api<{ price: number; lat: number; long: number; educations: { distance: number }[] }>('GET', `/hotels/${hotelId}`)
     expect(saved.price).toBe(c.price.saved)
+    expect([saved.lat, saved.long]).toEqual([21.4225, 39.8262])
     expect(saved.educations[0]!.distance).toBe(c.distance.saved)
 
     const row = page.getByRole('row').filter({ hasText: 'Hotel Angka' })
