@@ -1,8 +1,8 @@
-import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
-import { SCREENSHOT_DIR, startBrowserEnv, type BrowserEnv } from './harness.js'
+import { startBrowserEnv, type BrowserEnv } from './harness.js'
+import { apiAs, field, notification, shot } from './page.js'
 
 /**
  * Numbers as a clerk types them (issue 32 item 1): a price and a distance typed key by key in
@@ -55,14 +55,10 @@ const cases: Case[] = [
   },
 ]
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-const field = (scope: Pick<Page, 'getByLabel'>, label: string) => scope.getByLabel(new RegExp(`^${escape(label)}( \\*)?$`))
-
-async function api<T>(method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>): Promise<T> {
-  const res = await env.app.inject({ method, url: `/api/v1${url}`, headers: owner.headers, payload })
-  expect(res.statusCode, res.body).toBe(200)
-  return res.json().data as T
-}
+const api = apiAs(
+  () => env,
+  () => owner,
+)
 
 async function openPage(lang: string, route: string): Promise<Page> {
   const page = await env.newPage({ locale: lang === 'id' ? 'id-ID' : 'en-US' })
@@ -128,7 +124,7 @@ describe.each(cases)('numbers typed in $lang', (c) => {
     await distance.pressSequentially(c.distance.typed)
     await distance.press('Tab')
     await price.scrollIntoViewIfNeeded()
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `numbers-${c.lang}-price.png`) })
+    await shot(page, `numbers-${c.lang}-price`)
 
     // A position copied from a map, pasted into longitude, fills both coordinates and the pin follows (item 4).
     const longitude = field(page, c.texts.longitude)
@@ -141,10 +137,10 @@ describe.each(cases)('numbers typed in $lang', (c) => {
     await expect.poll(() => longitude.inputValue()).toBe(c.lang === 'en' ? '39.8262' : '39,8262')
     await expect.poll(() => page.locator('[data-pin]').getAttribute('data-pin')).toBe('21.4225,39.8262')
     await longitude.scrollIntoViewIfNeeded()
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `numbers-${c.lang}-position.png`) })
+    await shot(page, `numbers-${c.lang}-position`)
 
     await page.getByRole('button', { name: c.texts.save, exact: true }).click()
-    await page.locator('.mantine-Notification-root').filter({ hasText: c.texts.updated }).waitFor()
+    await notification(page, c.texts.updated).waitFor()
     await page.waitForURL(/\/app\/hotels$/)
     const saved = await api<{ price: number; lat: number; long: number; educations: { distance: number }[] }>('GET', `/hotels/${hotelId}`)
     expect(saved.price).toBe(c.price.saved)
@@ -153,7 +149,7 @@ describe.each(cases)('numbers typed in $lang', (c) => {
 
     const row = page.getByRole('row').filter({ hasText: 'Hotel Angka' })
     await expect.poll(() => row.textContent()).toContain(c.price.listed)
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `numbers-${c.lang}-list.png`) })
+    await shot(page, `numbers-${c.lang}-list`)
     await page.context().close()
   }, 120_000)
 })
