@@ -129,9 +129,14 @@ describe.each(cases)('numbers typed in $lang', (c) => {
     // A position copied from a map, pasted into longitude, fills both coordinates and the pin follows (item 4).
     const longitude = field(page, c.texts.longitude)
     await longitude.evaluate((el, text) => {
-      const data = new DataTransfer()
+      // The browser's own classes (this file is type-checked without the DOM library).
+      const w = globalThis as unknown as {
+        DataTransfer: new () => { setData(type: string, value: string): void }
+        ClipboardEvent: new (type: string, init: object) => unknown
+      }
+      const data = new w.DataTransfer()
       data.setData('text/plain', text)
-      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+      el.dispatchEvent(new w.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }) as never)
     }, '21.4225, 39.8262')
     await expect.poll(() => field(page, c.texts.latitude).inputValue()).toBe(c.lang === 'en' ? '21.4225' : '21,4225')
     await expect.poll(() => longitude.inputValue()).toBe(c.lang === 'en' ? '39.8262' : '39,8262')
