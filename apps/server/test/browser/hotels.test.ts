@@ -503,7 +503,8 @@ async function roomJourney(texts: Texts, hotelName: string, code: string) {
   await field(d, texts.minStay).fill('1')
   await d.getByRole('button', { name: texts.save, exact: true }).click()
   const codeInput = field(d, texts.code)
-  await expect.poll(() => codeInput.getAttribute('aria-invalid')).toBe('true')
+  // The 409's round trip on a loaded machine takes longer than the poll's default 5 s.
+  await expect.poll(() => codeInput.getAttribute('aria-invalid'), { timeout: 30_000 }).toBe('true')
   const describedBy = (await codeInput.getAttribute('aria-describedby')) ?? ''
   const errorId = describedBy.split(' ').find((x) => x.includes('error'))
   expect(errorId).toBeTruthy()
