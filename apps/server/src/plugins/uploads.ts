@@ -1,3 +1,4 @@
+import { finished } from 'node:stream/promises'
 import fp from 'fastify-plugin'
 import multipart, { type MultipartFile } from '@fastify/multipart'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -106,9 +107,13 @@ async function readImagePart(part: MultipartFile, field: string): Promise<Buffer
   return Buffer.concat(chunks, size)
 }
 
+/**
+ * Reads an unwanted file part to its end. `finished` also settles for a stream that already ended or was
+ * destroyed before we looked (a body cut inside the part: the parser destroys it at once), where waiting
+ * for an 'end' or 'close' event would wait forever.
+ */
 async function drain(part: MultipartFile) {
-  part.file.resume()
-  await new Promise((resolve) => part.file.once('end', resolve).once('close', resolve))
+  await finished(part.file.resume()).catch(() => undefined)
 }
 
 function etagMatches(header: string | undefined, etag: string): boolean {

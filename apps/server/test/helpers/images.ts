@@ -60,3 +60,23 @@ export function multipart(parts: FormPart[], boundary = `----tbo${randomBytes(8)
 /** One `image` file part, as the web form kit sends it. */
 export const imageForm = (bytes: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg') =>
   multipart([{ name: 'image', value: bytes, filename, contentType }])
+
+/**
+ * Multipart bodies that end too early (issue 31): no closing boundary, cut inside a file part, a text part
+ * or a part's head. `accepted` is a file field the route takes, `foreign` one it does not.
+ */
+export function cutForms(jpeg: Buffer, accepted: string, foreign: string, boundary = 'XX'): Array<[string, Buffer]> {
+  const head = (name: string, file?: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"` +
+    (file ? `; filename="${file}"\r\nContent-Type: image/jpeg` : '') +
+    '\r\n\r\n'
+  const b = (...parts: Array<string | Buffer>) => Buffer.concat(parts.map((p) => (Buffer.isBuffer(p) ? p : Buffer.from(p))))
+  return [
+    ['cut inside a file part the route does not take', b(head(foreign, 'a.jpg'), 'abcdef')],
+    ['cut inside an accepted file part', b(head(accepted, 'a.jpg'), jpeg.subarray(0, jpeg.length >> 1))],
+    ['a whole image, then cut inside a text part', b(head(accepted, 'a.jpg'), jpeg, '\r\n', head('name'), 'Hot')],
+    ['a whole image and no closing boundary', b(head(accepted, 'a.jpg'), jpeg, '\r\n')],
+    ['cut inside a text part', b(head('name'), 'Hotel')],
+    ['cut inside a part head', b(`--${boundary}\r\nContent-Disposition: form-da`)],
+  ]
+}
