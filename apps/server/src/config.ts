@@ -1,4 +1,5 @@
 import 'dotenv/config'
+import net from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import { LOCALES } from '@app/shared'
@@ -17,6 +18,42 @@ const boolEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+/** The address names proxy-addr (Fastify's `trustProxy`) knows besides addresses and CIDRs. */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+function isProxyAddress(v: string): boolean {
+  if (PROXY_NAMES.has(v)) return true
+  const [ip, bits, ...rest] = v.split('/')
+  const family = net.isIP(ip ?? '')
+  if (!family || rest.length) return false
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128))
+}
+
+/**
+ * What Fastify's `trustProxy` takes (issue 31): `true`/`false` (and `1`/`0`, `yes`/`no`) as before, or the
+ * addresses and CIDRs of the proxies, comma-separated, so only the address the nearest trusted proxy saw
+ * counts. A bare hop count is refused: Fastify 5.12 no longer types it and treats it as trusting nothing,
+ * since a count cannot tell a proxy from a client that reached the server directly (docs/decisions/hardening.md).
+ */
+const trustProxyEnv = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx): boolean | string[] => {
+    const value = (v ?? '').toLowerCase()
+    if (['', 'false', 'no', '0'].includes(value)) return false
+    if (['true', 'yes', '1'].includes(value)) return true
+    const list = value.split(',').map((x) => x.trim())
+    const wrong = list.find((x) => !isProxyAddress(x))
+    if (wrong === undefined) return list
+    ctx.addIssue({
+      code: 'custom',
+      message: /^\d+$/.test(value)
+        ? 'takes the addresses or CIDRs of the proxies (e.g. loopback), not a hop count'
+        : `takes true, false or the proxies' addresses/CIDRs separated by commas; "${wrong}" is none of these`,
+    })
+    return z.NEVER
+  })
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -57,7 +94,7 @@ export const configSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || v.length >= 8, { message: 'must be at least 8 characters' }),
-  TRUST_PROXY: boolEnv.default(false),
+  TRUST_PROXY: trustProxyEnv,
   /** The whole request, headers and body, must arrive within this (docs/decisions/hardening.md). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

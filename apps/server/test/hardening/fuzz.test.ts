@@ -177,10 +177,7 @@ const cutBodies = ['featured_image', 'image', 'gallery_images'].flatMap((field) 
   cutForms(jpeg, field, 'not_a_field', 'xyz').map(([, payload]) => payload),
 )
 
-type Body =
-  | { kind: 'json'; value: unknown }
-  | { kind: 'raw'; contentType: string; payload: string | Buffer }
-  | { kind: 'none' }
+type Body = { kind: 'json'; value: unknown } | { kind: 'raw'; contentType: string; payload: string | Buffer } | { kind: 'none' }
 function bodyFor(op: Operation): fc.Arbitrary<Body> {
   const raw = fc.record({
     kind: fc.constant('raw' as const),

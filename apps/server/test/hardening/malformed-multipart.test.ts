@@ -18,7 +18,11 @@ const { owner } = await createCompany(t.app)
 const jpeg = await makeImage('jpeg', 256, 256)
 
 type Op = { method: string; path: string; fields: string[] }
-const doc = (await t.app.inject('/api/docs/json')).json() as { paths: Record<string, Record<string, Record<string, any>>> }
+interface DocOp {
+  consumes?: string[]
+  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }
+}
+const doc = (await t.app.inject('/api/docs/json')).json() as { paths: Record<string, Record<string, DocOp>> }
 const routes: Op[] = Object.entries(doc.paths).flatMap(([path, ops]) =>
   Object.entries(ops)
     .filter(([, op]) => op.requestBody?.content?.['multipart/form-data'] || op.consumes?.includes('multipart/form-data'))

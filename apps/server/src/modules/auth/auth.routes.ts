@@ -31,6 +31,7 @@ import {
   checkLogin,
   currentUser,
   findUserByEmail,
+  isLoginFailed,
   issueToken,
   registerCompany,
   registerGoogleCompany,
@@ -39,7 +40,8 @@ import {
   type UserRow,
 } from './auth.service.js'
 import { GOOGLE_JWKS_URL, googleVerifier } from './google.js'
-import { LIMITS, limitHook, registerRateLimits } from './rate-limit.js'
+import { accountLock, accountLockKey } from './account-lock.js'
+import { emailKey, LIMITS, limitHook, registerRateLimits, tooManyAttempts } from './rate-limit.js'
 
 const tags = ['auth']
 const ok = (req: FastifyRequest, key: string, data: Record<string, unknown> = {}) => ({
@@ -66,7 +68,8 @@ export default async function authRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>()
   const mailer = createMailer(app.config, app.log)
   app.addHook('onClose', () => mailer.close())
-  await registerRateLimits(app)
+  const redis = await registerRateLimits(app)
+  const lock = accountLock(redis, app.config.REDIS_PREFIX, app.log)
 
   const link = (route: string, params: Record<string, string>) =>
     `${app.config.appUrl}${route}?${new URLSearchParams(params).toString()}`
@@ -134,12 +137,18 @@ export default async function authRoutes(parent: FastifyInstance) {
       ...limited('login', LIMITS.login),
     },
     async (req, reply) => {
+      // The limit per account across all addresses (account-lock.ts): a locked account is not even checked.
+      const found = { user: await findUserByEmail(app.db, req.body.email) }
+      const key = accountLockKey(emailKey(req)!, found.user?.password_hash)
+      const wait = await lock.lockedFor(key)
+      if (wait > 0) throw tooManyAttempts(reply, wait)
       let user: UserRow
       try {
-        user = await checkLogin(app.db, req.body.email, req.body.password)
+        user = await checkLogin(app.db, req.body.email, req.body.password, found)
       } catch (err) {
+        if (isLoginFailed(err)) await lock.failed(key)
         // A failed sign-in is audited with the account it tried, when there is one; never the password.
-        const tried = await findUserByEmail(app.db, req.body.email)
+        const tried = found.user
         const reason = err instanceof HttpError ? err.key : 'error'
         await recordAudit(
           app.db,
@@ -149,6 +158,7 @@ export default async function authRoutes(parent: FastifyInstance) {
         )
         throw err
       }
+      await lock.succeeded(key)
       return signIn(req, reply, user, requestLocale(req))
     },
   )

@@ -26,6 +26,7 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 
 export const wrongToken = () => unprocessable({ token: ['wrong_token'] }, 'wrong_token')
 export const emailTaken = () => conflict('email_taken', { email: ['email_taken'] })
+export const isLoginFailed = (err: unknown) => err instanceof HttpError && err.key === 'login_failed'
 const loginFailed = () => unprocessable({ email: ['login_failed'] }, 'login_failed')
 
 /** A new single-use token for the user; only its hash is stored. */
@@ -114,8 +115,14 @@ export async function activate(db: Db, token: string, email: string) {
  * Checks a sign-in. Unknown email and wrong password answer the same, after
  * the same argon2 work; only a correct password learns about pending/blocked.
  */
-export async function checkLogin(db: Db, email: string, password: string): Promise<UserRow> {
-  const user = await findUserByEmail(db, email)
+/** `found` is the account already looked up for this e-mail (the login route reads it for the account lock). */
+export async function checkLogin(
+  db: Db,
+  email: string,
+  password: string,
+  found?: { user: UserRow | undefined },
+): Promise<UserRow> {
+  const user = found ? found.user : await findUserByEmail(db, email)
   if (!user || !user.password_hash) {
     await burnPasswordCheck(password)
     throw loginFailed()

@@ -58,7 +58,7 @@ function keyOf(req: FastifyRequest, by: Limit['by']): string | undefined {
  * shares them; otherwise in memory. If Redis is unreachable the limits are
  * skipped (logged), rather than the sign-in being down.
  */
-export async function registerRateLimits(app: FastifyInstance) {
+export async function registerRateLimits(app: FastifyInstance): Promise<Redis | undefined> {
   const { REDIS_URL, REDIS_PREFIX } = app.config
   let redis: Redis | undefined
   if (REDIS_URL) {
@@ -74,6 +74,13 @@ export async function registerRateLimits(app: FastifyInstance) {
     nameSpace: `${REDIS_PREFIX}rate-limit:`,
     skipOnError: true,
   })
+  return redis
+}
+
+/** The one 429 of the account limits: Retry-After in seconds, the message in whole minutes. */
+export function tooManyAttempts(reply: FastifyReply, retryMs: number): HttpError {
+  reply.header('retry-after', Math.ceil(retryMs / 1000))
+  return new HttpError(429, 'rate_limited', { minutes: Math.max(1, Math.ceil(retryMs / 60_000)) })
 }
 
 /**
@@ -98,9 +105,6 @@ export function limitHook(app: FastifyInstance, name: string, limits: readonly L
       const r = await check(req)
       if (!r.isAllowed && r.isExceeded) retryMs = Math.max(retryMs, r.ttl)
     }
-    if (retryMs > 0) {
-      reply.header('retry-after', Math.ceil(retryMs / 1000))
-      throw new HttpError(429, 'rate_limited', { minutes: Math.max(1, Math.ceil(retryMs / 60_000)) })
-    }
+    if (retryMs > 0) throw tooManyAttempts(reply, retryMs)
   }
 }
