@@ -20,6 +20,17 @@ export function registerFieldLabels(labels: { en: Dict; id: Dict }) {
   Object.assign(fieldLabels.id, labels.id)
 }
 
+/**
+ * The first placeholder of the catalogues (`{from}`, `{field}`…) left unfilled in `text`, or undefined:
+ * an answer showing one was built without its parameters (issue 31). For tests and checks.
+ */
+export function unfilledPlaceholder(text: string): string | undefined {
+  const names = new Set(
+    LOCALES.flatMap((l) => Object.values(dictionaries[l]).flatMap((m) => [...m.matchAll(/\{(\w+)\}/g)].map((x) => x[1]!))),
+  )
+  return [...text.matchAll(/\{(\w+)\}/g)].map((x) => x[0]).find((p) => names.has(p.slice(1, -1)))
+}
+
 export function isLocale(v: unknown): v is Locale {
   return typeof v === 'string' && (LOCALES as readonly string[]).includes(v)
 }

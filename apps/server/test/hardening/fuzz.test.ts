@@ -14,6 +14,7 @@
  */
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
+import { unfilledPlaceholder } from '../../src/lib/i18n.js'
 import { buildTestApp } from '../helpers/app.js'
 import { createCompany, createUserWithPermissions } from '../helpers/fixtures.js'
 import { cutForms, makeImage } from '../helpers/images.js'
@@ -267,6 +268,10 @@ function shapeProblem(status: number, contentType: string, body: string): string
   const extra = Object.keys(b).filter((k) => k !== 'message' && k !== 'errors')
   if (extra.length) return `4xx body has keys ${extra.join(',')}`
   if (typeof b.message !== 'string' || !b.message) return '4xx without a message'
+  // Issue 31: a message of the catalogues answered without its parameters shows its raw `{placeholder}`.
+  const texts = [b.message, ...Object.values((b.errors ?? {}) as Record<string, unknown>).flat()]
+  const raw = texts.map((x) => (typeof x === 'string' ? unfilledPlaceholder(x) : undefined)).find(Boolean)
+  if (raw) return `a message shows the raw placeholder ${raw}`
   if (b.errors !== undefined) {
     if (!b.errors || typeof b.errors !== 'object' || Array.isArray(b.errors)) return 'errors is not a map'
     for (const [field, msgs] of Object.entries(b.errors as Record<string, unknown>)) {

@@ -4,7 +4,7 @@ import { ORDER_TRANSITIONS, type Locale, type OrderInput, type OrderStatus } fro
 import type { Db } from '../../db/client.js'
 import { orderCounters, orderIdempotency, orderItems, orderLines, orders, orderStatusHistory } from '../../db/schema/index.js'
 import { releaseStock, reserveStock } from '../../crud/inventory.js'
-import { conflict, unprocessable } from '../../lib/errors.js'
+import { conflict, HttpError, unprocessable } from '../../lib/errors.js'
 import type { SessionUser } from '../../lib/sessions.js'
 import { cents, claimsOf, orderKind, orderKinds, sar, type ItemPlan } from './kinds.js'
 import { desksOfKinds, desksOfOrder, requireAnyDesk, requireDesks } from './order-desks.js'
@@ -219,7 +219,12 @@ export async function changeStatus(db: Db, auth: SessionUser, id: number, to: Or
       requireDesks(auth, desks, to === 'confirmed' ? 'approval' : 'update')
       const from = order.status as OrderStatus
       if (!ORDER_TRANSITIONS[from].includes(to))
-        throw unprocessable({ status: [{ key: 'orders.bad_transition', params: { from, to } }] }, 'orders.bad_transition')
+        throw new HttpError(
+          422,
+          'orders.bad_transition',
+          { from, to },
+          { status: [{ key: 'orders.bad_transition', params: { from, to } }] },
+        )
       const balance = cents(order.total) - cents(order.paid)
       if (to === 'paid' && balance !== 0) throw unprocessable({ status: ['orders.balance_open'] })
       if (to === 'cancelled') await releaseStock(tx, await heldClaims(tx, id))

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.js'
 import { createCompany, createUserWithPermissions, type Actor } from '../../../test/helpers/fixtures.js'
 import { applyCalendarCapacity } from '../../crud/inventory.js'
+import { unfilledPlaceholder } from '../../lib/i18n.js'
 import type { Db } from '../../db/client.js'
 import { ItemRefusal, addDays, cents, eachDay, orderKind, registerOrderKind, sar, type ItemPlan } from './kinds.js'
 import './kinds/index.js'
@@ -254,7 +255,12 @@ describe('workflow and payments', () => {
     const r = room({ price: 500 })
     const o = (await api('POST', '/orders', order([stay(r, day(30), 2)]))).json().data
     const status = (s: string, who = owner) => api('POST', `/orders/${o.id}/status`, { status: s }, who)
-    expect((await status('paid')).statusCode).toBe(422)
+    const illegal = await status('paid')
+    expect(illegal.statusCode).toBe(422)
+    // Issue 31: the top-level message too is filled in, never "from {from} to {to}".
+    expect(illegal.json().message).toBe('An order cannot go from pending to paid')
+    expect(illegal.json().errors.status).toEqual(['An order cannot go from pending to paid'])
+    expect(unfilledPlaceholder(illegal.body)).toBeUndefined()
     expect((await status('completed')).statusCode).toBe(422)
     expect((await status('bogus')).statusCode).toBe(422)
     const clerk = await createUserWithPermissions(t.app, companyId, ['order_hotel_view', 'order_hotel_update'])

@@ -18,6 +18,7 @@ registerMessages({
     'users.owner_only': 'Only an owner may change an owner or give the owner role',
     'users.role_exceeds': 'This role holds permissions you do not have: {names}',
     'users.target_stronger': 'This user holds permissions you do not have ({names}), so you may not change their {fields}',
+    'users.target_stronger_delete': 'This user holds permissions you do not have ({names}), so you may not delete them',
     'users.status.pending': 'Pending',
     'users.status.active': 'Active',
     'users.status.blocked': 'Blocked',
@@ -48,6 +49,8 @@ registerMessages({
     'users.role_exceeds': 'Peran ini memiliki hak akses yang tidak Anda miliki: {names}',
     'users.target_stronger':
       'Pengguna ini memiliki hak akses yang tidak Anda miliki ({names}), jadi Anda tidak boleh mengubah {fields}',
+    'users.target_stronger_delete':
+      'Pengguna ini memiliki hak akses yang tidak Anda miliki ({names}), jadi Anda tidak boleh menghapusnya',
     'users.status.pending': 'Menunggu',
     'users.status.active': 'Aktif',
     'users.status.blocked': 'Diblokir',

@@ -143,6 +143,11 @@ async function afterWrite(id: number, input: UserInput, { tx, auth, existing }: 
 
 async function beforeDelete(row: Record<string, unknown>, { tx, auth }: WriteContext) {
   if (row.id === auth.userId) throw conflict('users.delete_self')
+  // Deleting follows the rule editing follows (issue 31): nobody removes a user stronger than themselves.
+  if (!holdsEverything(auth)) {
+    const beyond = (await rolePermissionNames(tx, row.role_id as number)).filter((p) => !auth.permissions.has(p))
+    if (beyond.length) throw forbidden('users.target_stronger_delete', { names: listForMessage(beyond) })
+  }
   const role = row.role as { name: string }
   if (role.name === OWNER_ROLE) {
     if (!holdsEverything(auth)) throw forbidden('users.owner_only')

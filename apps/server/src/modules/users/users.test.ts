@@ -352,6 +352,19 @@ describe('users: edit', () => {
     },
   )
 
+  it('refuses to delete a user whose role holds permissions the deleter lacks, as editing does (issue 31)', async () => {
+    const admin = await create({ role_id: roleId(a, 'admin') })
+    const adminSession = await signIn(admin.id)
+    const victim = await create({ role_id: roleId(a, 'finance') })
+    const res = await call('DELETE', `/users/${victim.id}`, adminSession)
+    expect(res.statusCode, res.body).toBe(403)
+    expect(res.json().message).toMatch(/permissions you do not have \(.*approval.*\), so you may not delete them/)
+    expect(await t.app.db.select({ id: users.id }).from(users).where(eq(users.id, victim.id))).toHaveLength(1)
+    // A weaker user is still deleted by the same admin.
+    const weaker = await create({ role_id: roleId(a, 'client') })
+    expect((await call('DELETE', `/users/${weaker.id}`, adminSession)).statusCode).toBe(200)
+  })
+
   it("keeps the company's last active owner", async () => {
     // Only someone who is not that owner can try: here the platform master on the platform's owner.
     const platform = await createPlatformMaster(t.app)
