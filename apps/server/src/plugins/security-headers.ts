@@ -56,15 +56,17 @@ export function cspDirectives(config: Pick<Config, 'MAP_TILE_URL' | 'GOOGLE_CLIE
   }
 }
 
-/** Browser features the back office never uses, refused for it and anything it embeds. */
-const PERMISSIONS_POLICY = [
+/**
+ * Browser features the back office never uses, refused for it and anything it embeds. Only features
+ * Chromium knows: an unknown one (`bluetooth`) made it warn on every page (test/browser/permissions-policy.test.ts).
+ */
+export const PERMISSIONS_POLICY = [
   'camera=()',
   'microphone=()',
   'geolocation=()',
   'payment=()',
   'usb=()',
   'serial=()',
-  'bluetooth=()',
   'hid=()',
   'midi=()',
   'magnetometer=()',
