@@ -111,6 +111,9 @@ export async function buildApp({ config, database, logger, modules = [] }: Build
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id)
     reply.header('x-content-type-options', 'nosniff')
+    // API answers hold company data (issue 31): no browser or shared cache keeps them. Answers that chose
+    // their own caching (public images, cached for a year) keep it.
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
     done(null, payload)
   })
 

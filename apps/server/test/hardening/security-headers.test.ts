@@ -10,6 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { tileSource } from '../../src/plugins/security-headers.js'
+import { createCompany } from '../helpers/fixtures.js'
 import { buildTestApp, type TestApp } from '../helpers/app.js'
 
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'tbo-dist-'))
@@ -53,6 +54,15 @@ describe('security headers', () => {
       expect(res.headers['x-frame-options'], url).toBe('DENY')
       expect(res.headers['x-content-type-options'], url).toBe('nosniff')
       expect(res.headers['strict-transport-security'], url).toBeUndefined()
+    }
+  })
+
+  it('API answers holding company data are never cached (issue 31)', { timeout: 90_000 }, async () => {
+    const a = await app()
+    const { owner } = await createCompany(a)
+    for (const url of ['/api/v1/auth/me', '/api/v1/hotels', '/api/v1/nowhere']) {
+      const res = await a.inject({ url, headers: owner.headers })
+      expect(res.headers['cache-control'], url).toBe('no-store')
     }
   })
 
