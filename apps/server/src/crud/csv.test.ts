@@ -7,4 +7,10 @@ describe('csv cells', () => {
       `-39.8262,'-cmd,'=1+1,'@SUM(A1),"plain, ""quoted""",\r\n`,
     )
   })
+
+  it('neutralises a formula after any separator Excel may use (issue 31)', () => {
+    expect(csvLine(["x;=cmd|' /C calc'!A0", 'a\t+1', 'a|@x', 'a; "-2', 'Hotel Makkah', 12])).toBe(
+      `x;'=cmd|' /C calc'!A0,a\t'+1,a|'@x,"a; ""'-2",Hotel Makkah,12\r\n`,
+    )
+  })
 })

@@ -10,7 +10,12 @@ function cell(v: unknown): string {
   let s = v instanceof Date ? v.toISOString() : typeof v === 'object' ? JSON.stringify(v) : String(v)
   // Text that a spreadsheet would run as a formula is kept as text; a number
   // (a longitude of -39.8) is a number, not a formula.
-  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`
+  if (typeof v === 'string') {
+    if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`
+    // Excel splits on its own list separator (`;` in Indonesia, also tab or `|`), not on our commas, and
+    // ignores our quotes then: a formula start after any such separator is kept as text too (issue 31).
+    s = s.replace(/([,;\t|][\s"]*)([=+\-@])/g, "$1'$2")
+  }
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
 }
 
