@@ -15,6 +15,7 @@ import { roomsResource } from '../src/modules/hotels/rooms.routes.js'
 import { transportationsResource } from '../src/modules/transportations/transportations.routes.js'
 import { trainRoutesResource } from '../src/modules/train-routes/train-routes.routes.js'
 import { ordersSource } from '../src/modules/orders/orders.routes.js'
+import { pilgrimsResource } from '../src/modules/pilgrims/pilgrims.routes.js'
 
 /**
  * Every search is one company's, and its index says so: each searchable column
@@ -36,6 +37,7 @@ const sources: ListSource[] = [
   transportationsResource.source,
   trainRoutesResource.source,
   ordersSource,
+  pilgrimsResource.source,
 ]
 
 const rows = async (query: ReturnType<typeof sql>) =>
@@ -67,7 +69,7 @@ describe('search indexes', () => {
         checked.push(`${table}.${column.name}`)
       }
     }
-    expect(checked).toHaveLength(21)
+    expect(checked).toHaveLength(25)
     // No trigram index without the company is left to be picked instead (and to be kept up on every write).
     expect(defs.filter((d) => d.includes('gin_trgm_ops') && !d.includes('(company_id, lower('))).toEqual([])
   })

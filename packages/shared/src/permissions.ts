@@ -18,11 +18,19 @@ export const PERMISSION_SECTIONS = [
   { section: 'orders', entities: ORDER_ENTITIES },
   // Issue 30: the audit trail (audit_list reads it, audit_export exports it).
   { section: 'audit', entities: ['audit'] },
+  { section: 'pilgrims', entities: ['pilgrim'] },
 ] as const
 
 export type Section = (typeof PERMISSION_SECTIONS)[number]['section']
 export type Entity = (typeof PERMISSION_SECTIONS)[number]['entities'][number]
-export type PermissionName = `${Entity}_${Action}`
+/**
+ * Permissions that are one right, not an entity's actions (issue 28): opening a
+ * pilgrim's document files, and editing the company's settings. The role
+ * matrix shows them beside the grid.
+ */
+export const STANDALONE_PERMISSIONS = ['pilgrim_documents', 'company_setting'] as const
+export type StandalonePermission = (typeof STANDALONE_PERMISSIONS)[number]
+export type PermissionName = `${Entity}_${Action}` | StandalonePermission
 
 export const ENTITIES: readonly Entity[] = PERMISSION_SECTIONS.flatMap((s) => [...s.entities])
 
@@ -31,7 +39,10 @@ export function permissionName(entity: Entity, action: Action): PermissionName {
 }
 
 /** Every permission of the platform catalogue, in matrix order. */
-export const ALL_PERMISSIONS: readonly PermissionName[] = ENTITIES.flatMap((e) => ACTIONS.map((a) => permissionName(e, a)))
+export const ALL_PERMISSIONS: readonly PermissionName[] = [
+  ...ENTITIES.flatMap((e) => ACTIONS.map((a) => permissionName(e, a))),
+  ...STANDALONE_PERMISSIONS,
+]
 
 /** Human label for a catalogue permission, e.g. `train_route_update` -> `Train Route Update`. */
 export function permissionDisplayName(name: string): string {
@@ -65,6 +76,8 @@ const write = (entity: Entity) => [
 const reference: Entity[] = ['category', 'type', 'area', 'facility', 'service', 'group_attribute', 'attribute', 'location']
 const products: Entity[] = ['hotel', 'room', 'transportation', 'train_route']
 const orders: Entity[] = [...ORDER_ENTITIES]
+// Pilgrims (issue 28, docs/decisions/pilgrims.md): who keeps the register also imports it and opens its files.
+const pilgrimKeeper = [...write('pilgrim'), permissionName('pilgrim', 'import'), 'pilgrim_documents' as const]
 
 /**
  * Default roles seeded for each company (DESIGN §5) and their grants.
@@ -83,18 +96,23 @@ export const DEFAULT_ROLES: ReadonlyArray<{ name: string; display_name: string; 
       ...reference.flatMap(write),
       ...products.flatMap(write),
       ...orders.flatMap(write),
+      ...pilgrimKeeper,
     ],
   },
-  { name: 'finance', display_name: 'Finance', permissions: [...products.flatMap(read), ...orders.flatMap(all)] },
+  {
+    name: 'finance',
+    display_name: 'Finance',
+    permissions: [...products.flatMap(read), ...orders.flatMap(all), ...read('pilgrim')],
+  },
   {
     name: 'marketing',
     display_name: 'Marketing',
-    permissions: [...reference.flatMap(read), ...products.flatMap(read), ...orders.flatMap(read)],
+    permissions: [...reference.flatMap(read), ...products.flatMap(read), ...orders.flatMap(read), ...read('pilgrim')],
   },
   {
     name: 'operator',
     display_name: 'Operator',
-    permissions: [...reference.flatMap(write), ...products.flatMap(write), ...orders.flatMap(read)],
+    permissions: [...reference.flatMap(write), ...products.flatMap(write), ...orders.flatMap(read), ...pilgrimKeeper],
   },
   { name: 'produksi', display_name: 'Produksi', permissions: [...reference.flatMap(read), ...products.flatMap(write)] },
   {

@@ -16,6 +16,7 @@ import { checkImages, imageValues, type ImagePaths } from './images.js'
 import { loadChildren, writeChildren, type ChildList } from './children.js'
 import { declareCounters, type CounterRef } from './counters.js'
 import { csvStream, exportFileName, type ExportColumn } from './csv.js'
+import { xlsxStream } from './xlsx.js'
 import { refuseBookedItems } from './inventory.js'
 import { countReferences, type Reference, type ReferencedBy } from './references.js'
 import { findById, iterateRows, listRows, primed, type Fields, type Join, type ListSource } from './list-query.js'
@@ -23,6 +24,7 @@ import { findById, iterateRows, listRows, primed, type Fields, type Join, type L
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 export const idParams = z.object({ id: queryId() })
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /** What a write hook gets: the transaction, the caller, and the row being changed (on update). */
 export interface WriteContext {
@@ -84,6 +86,8 @@ export interface ResourceOptions<I extends ZodObject = ZodObject> {
   /** Extra list filters: query key -> schema and the condition it adds. */
   filters?: Record<string, { schema: ZodType; where: (value: any) => SQL | undefined }>
   exportColumns: ExportColumn[]
+  /** Export formats offered as `?format=`; the first is the default. CSV only unless said. */
+  exportFormats?: readonly ['csv' | 'xlsx', ...Array<'csv' | 'xlsx'>]
   /** false for platform-wide tables (the permission catalogue). */
   companyScoped?: boolean
   /**
@@ -146,10 +150,11 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
   const rowScope = (auth: SessionUser) =>
     scoped ? { column: table.company_id as PgColumn, companyId: auth.companyId } : undefined
 
+  const formats = opts.exportFormats ?? (['csv'] as const)
   const filterShape = Object.fromEntries(Object.entries(opts.filters ?? {}).map(([k, f]) => [k, f.schema.optional()]))
   const listQuery = listQuerySchema(opts.sortable, opts.defaultSort as any).extend(filterShape)
   const exportQuery = z
-    .object({ format: z.enum(['csv']).default('csv'), search: z.string().max(200).optional() })
+    .object({ format: z.enum(formats).default(formats[0]), search: z.string().max(200).optional() })
     .extend(filterShape)
   const filterConditions = (q: Record<string, unknown>) =>
     Object.entries(opts.filters ?? {}).map(([k, f]) => (q[k] === undefined ? undefined : f.where(q[k])))
@@ -215,11 +220,14 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
           const rows = await primed(
             iterateRows(app.db, source, [...within, ...filterConditions(q)], q.search as string | undefined),
           )
+          const xlsx = q.format === 'xlsx'
           reply
-            .header('Content-Type', 'text/csv; charset=utf-8')
-            .header('Content-Disposition', `attachment; filename="${exportFileName(opts.name, 'csv')}"`)
+            .header('Content-Type', xlsx ? XLSX_TYPE : 'text/csv; charset=utf-8')
+            .header('Content-Disposition', `attachment; filename="${exportFileName(opts.name, String(q.format))}"`)
             .header('Cache-Control', 'no-store')
-          return reply.send(csvStream(opts.exportColumns, rows))
+          return reply.send(
+            xlsx ? await xlsxStream(opts.name, opts.exportColumns, rows, req.log) : csvStream(opts.exportColumns, rows),
+          )
         },
       )
     }

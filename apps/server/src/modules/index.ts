@@ -14,6 +14,8 @@ import hotels from './hotels/hotels.routes.js'
 import galleries from './galleries/galleries.routes.js'
 // Issue 30: the audit trail's list and export.
 import audit from './audit/audit.routes.js'
+// Pilgrims (issue 28)
+import pilgrims from './pilgrims/pilgrims.routes.js'
 
 /**
  * Every API module, mounted under /api/v1. One line per module; each module
@@ -34,4 +36,6 @@ export const apiModules: FastifyPluginAsync[] = [
   hotels,
   galleries,
   audit,
+  // Pilgrims (issue 28)
+  pilgrims,
 ]

@@ -41,25 +41,38 @@ function send(reply: FastifyReply, status: number, body: ApiErrorBody, headers?:
   return reply.code(status).type('application/json; charset=utf-8').send(body)
 }
 
+function sendHttpError(reply: FastifyReply, locale: Locale, err: HttpError) {
+  const errors = err.fields
+    ? Object.fromEntries(
+        Object.entries(err.fields).map(([f, msgs]) => [
+          f,
+          msgs.map((m) =>
+            typeof m === 'string'
+              ? t(locale, m, { field: fieldLabel(locale, f) })
+              : t(locale, m.key, { field: fieldLabel(locale, f), ...m.params }),
+          ),
+        ]),
+      )
+    : undefined
+  const body = { message: t(locale, err.key, err.params), ...(errors ? { errors } : {}), ...(err.extra ?? {}) }
+  return send(reply, err.statusCode, body, err.headers)
+}
+
+type ConflictNamer = (req: FastifyRequest) => Promise<HttpError | undefined>
+const conflictNamers = new Map<string, ConflictNamer>()
+/**
+ * A unique index whose 409 should say more than 'Name in Used' (a pilgrim's
+ * NIK names the pilgrim holding it). The index decides; after the failed
+ * write, `namer` reads the row that holds the value to build the message.
+ */
+export function nameConflicts(constraint: string, namer: ConflictNamer) {
+  conflictNamers.set(constraint, namer)
+}
+
 export default fp(async function errors(app) {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     const locale = requestLocale(req)
-    if (err instanceof HttpError) {
-      const errors = err.fields
-        ? Object.fromEntries(
-            Object.entries(err.fields).map(([f, msgs]) => [
-              f,
-              msgs.map((m) =>
-                typeof m === 'string'
-                  ? t(locale, m, { field: fieldLabel(locale, f) })
-                  : t(locale, m.key, { field: fieldLabel(locale, f), ...m.params }),
-              ),
-            ]),
-          )
-        : undefined
-      const body = { message: t(locale, err.key, err.params), ...(errors ? { errors } : {}), ...(err.extra ?? {}) }
-      return send(reply, err.statusCode, body, err.headers)
-    }
+    if (err instanceof HttpError) return sendHttpError(reply, locale, err)
     if (err instanceof ZodError) {
       const ctx = (err as unknown as { validationContext?: string }).validationContext
       return send(reply, 422, { message: t(locale, 'validation_failed'), errors: zodErrorFields(locale, err, ctx) })
@@ -75,7 +88,17 @@ export default fp(async function errors(app) {
     const pg = pgCode(err)
     if (pg?.code === '23505') {
       const field = constraintField(pg.constraint)
-      return send(reply, 409, { message: t(locale, 'name_in_used'), errors: { [field]: [t(locale, 'name_in_used')] } })
+      const plain = () =>
+        send(reply, 409, { message: t(locale, 'name_in_used'), errors: { [field]: [t(locale, 'name_in_used')] } })
+      const namer = pg.constraint ? conflictNamers.get(pg.constraint) : undefined
+      if (!namer) return plain()
+      return namer(req).then(
+        (named) => (named ? sendHttpError(reply, locale, named) : plain()),
+        (lookupErr: unknown) => {
+          req.log.warn({ err: lookupErr }, 'naming a unique conflict failed')
+          return plain()
+        },
+      )
     }
     if (pg?.code === '23503') return send(reply, 409, { message: t(locale, 'in_use', { count: 1 }) })
     if (pg && (pg.code.startsWith('22') || pg.code === '23502' || pg.code === '23514')) {

@@ -1,6 +1,20 @@
 import { sql } from 'drizzle-orm'
 import { USER_STATUSES } from '@app/shared'
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core'
+import { uploads } from './files.js'
 
 const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -15,6 +29,14 @@ export const companies = pgTable('companies', {
   /** Days audit rows are kept (null: for ever); the retention job purges older ones (crud/audit.ts). */
   audit_retention_days: integer('audit_retention_days'),
   is_platform: boolean('is_platform').notNull().default(false),
+  // Company settings (issue 28; modules/company): the pilgrim rules read the last two.
+  address: text('address'),
+  phone: varchar('phone', { length: 16 }),
+  // Lazy: files.ts imports companies too.
+  logo: varchar('logo', { length: 255 }).references((): AnyPgColumn => uploads.file_name),
+  passport_validity_months: smallint('passport_validity_months').notNull().default(6),
+  /** Women under this age need a mahram; null: the rule is off. */
+  mahram_min_age: smallint('mahram_min_age'),
   ...timestamps,
 })
 
