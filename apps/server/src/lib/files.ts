@@ -210,6 +210,7 @@ export async function findUpload(db: Db, name: string) {
       mime_type: uploads.mime_type,
       size: uploads.size,
       original_name: uploads.original_name,
+      private: uploads.private,
     })
     .from(uploads)
     .where(eq(uploads.file_name, name))

@@ -290,14 +290,14 @@ export default fp<UploadsOptions>(async function uploads(parent, opts) {
 
   // Stored names never change meaning (random, never reused): what one copy learns about a name stays true
   // until the file is removed, which the storage read then reports. A bounded map keeps the hot ones.
-  const known = new Map<string, { company_id: number; mime_type: string }>()
+  const known = new Map<string, { company_id: number; mime_type: string; private: boolean }>()
   const lookup = async (name: string) => {
     const hit = known.get(name)
     if (hit) return hit
     const row = await findUpload(db(), name)
     if (!row) return undefined
     if (known.size >= 10_000) known.delete(known.keys().next().value!)
-    const value = { company_id: row.company_id, mime_type: row.mime_type }
+    const value = { company_id: row.company_id, mime_type: row.mime_type, private: row.private }
     known.set(name, value)
     return value
   }
@@ -306,7 +306,8 @@ export default fp<UploadsOptions>(async function uploads(parent, opts) {
     const name = req.params.file_name
     if (!STORED_NAME.test(name)) throw notFound()
     const meta = await lookup(name)
-    if (!meta) throw notFound()
+    // A private file (a pilgrim's document) is served only by its own guarded route.
+    if (!meta || meta.private) throw notFound()
     const etag = `"${name.slice(0, 32)}"`
     reply.header('cache-control', CACHE_IMMUTABLE).header('etag', etag)
     if (etagMatches(req.headers['if-none-match'], etag)) return reply.code(304).send()
@@ -350,7 +351,7 @@ export default fp<UploadsOptions>(async function uploads(parent, opts) {
       if (!STORED_NAME.test(name)) throw unprocessable({ file: ['field.invalid'] })
       const row = await findUpload(db(), name)
       // Another company's file reads exactly like none.
-      if (!row || row.company_id !== auth.companyId) throw notFound()
+      if (!row || row.company_id !== auth.companyId || row.private) throw notFound()
       const object = await storage.get(storageKey(row.company_id, name))
       if (!object) throw notFound()
       const fileName = downloadName(row.original_name, name, row.mime_type)

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core'
 import { companies } from './accounts.js'
 
 /**
@@ -21,6 +21,8 @@ export const uploads = pgTable(
     height: integer('height').notNull(),
     /** The client's name for the file: metadata only, never a path. */
     original_name: varchar('original_name', { length: 255 }),
+    /** Never served publicly nor by the plain download: a pilgrim's documents (issue 28), served by their own route. */
+    private: boolean('private').notNull().default(false),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('uploads_company_created_idx').on(t.company_id, t.created_at), index('uploads_created_idx').on(t.created_at)],

@@ -33,9 +33,9 @@ export interface StoredObject {
   size: number
 }
 
-/** Stored names: 32 random hex characters and the extension of the real type. */
-export const STORED_NAME = /^[a-f0-9]{32}\.(jpg|png|webp|gif)$/
-const KEY = /^[1-9][0-9]{0,9}\/[a-f0-9]{32}\.(jpg|png|webp|gif)$/
+/** Stored names: 32 random hex characters and the extension of the real type (pdf: a pilgrim's private documents only). */
+export const STORED_NAME = /^[a-f0-9]{32}\.(jpg|png|webp|gif|pdf)$/
+const KEY = /^[1-9][0-9]{0,9}\/[a-f0-9]{32}\.(jpg|png|webp|gif|pdf)$/
 
 /** `<companyId>/<file_name>`: files are kept per company. */
 export function storageKey(companyId: number, fileName: string): string {

@@ -17,6 +17,7 @@ import { conflict, unprocessable } from '../../lib/errors.js'
 import { nameConflicts } from '../../plugins/errors.js'
 import { requireAuth } from '../../plugins/auth.js'
 import { pilgrimDocumentsList, recordVerification } from './pilgrim-documents.js'
+import { checkDocumentFiles, pilgrimFiles } from './pilgrim-files.js'
 import './pilgrims.messages.js'
 
 const mahram = alias(pilgrims, 'mahram')
@@ -32,7 +33,8 @@ async function prepare(input: PilgrimInput, { tx, auth, existing }: WriteContext
     // Another company's pilgrim reads exactly like a missing one.
     if (!found) throw unprocessable({ mahram_id: ['field.not_found'] })
   }
-  const { documents: _documents, ...values } = input as PilgrimInput & { documents?: unknown }
+  await checkDocumentFiles(tx, auth.companyId, input.documents)
+  const { documents: _documents, ...values } = input
   return values
 }
 
@@ -176,6 +178,7 @@ nameConflicts('pilgrims_company_nik_uq', holderOf('nik'))
 nameConflicts('pilgrims_company_passport_uq', holderOf('passport_number'))
 
 const pilgrimsModule: FastifyPluginAsync = async (app) => {
+  await app.register(pilgrimFiles)
   await app.register(pilgrimsResource.plugin)
 }
 export default pilgrimsModule

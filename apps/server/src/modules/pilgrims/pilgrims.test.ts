@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/app.js'
 import { createCompany, createUserWithPermissions, type Actor } from '../../../test/helpers/fixtures.js'
 import { companies } from '../../db/schema/index.js'
 import { loadExcel } from '../../lib/lazy.js'
+import { imageForm, makeImage, multipart } from '../../../test/helpers/images.js'
 
 /**
  * The pilgrim register's own rules (issue 28); the list/CRUD/permission
@@ -203,5 +204,83 @@ describe('pilgrims', () => {
       .catch((e: unknown) => e)
     expect(String((nik as { cause?: { message?: string } }).cause?.message ?? nik)).toContain('pilgrims_nik_digits')
     expect(await count()).toEqual(before)
+  })
+
+  describe('document files', () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
+    const upload = (bytes: Buffer, filename: string, contentType: string, who: Actor = owner) => {
+      const form = multipart([{ name: 'file', filename, contentType, value: bytes }])
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/v1/pilgrims/documents/upload',
+        headers: { ...who.headers, ...form.headers },
+        payload: form.payload,
+      })
+    }
+
+    it('takes a PDF, JPEG or PNG by its bytes and refuses 6 MB, an SVG and HTML renamed .pdf, naming the field', async () => {
+      for (const [bytes, name, type] of [
+        [pdf, 'passport.pdf', 'application/pdf'],
+        [await makeImage('jpeg'), 'ktp.jpg', 'image/jpeg'],
+        [await makeImage('png'), 'kk.png', 'image/png'],
+      ] as const) {
+        const res = await upload(bytes, name, type)
+        expect(res.statusCode, res.body).toBe(200)
+        expect(res.json().data.file_name).toMatch(/^[0-9a-f]{32}\.(pdf|jpg|png)$/)
+      }
+      const big = Buffer.concat([pdf, Buffer.alloc(6 * 1024 * 1024)])
+      const bad: Array<[Buffer, string, string, number]> = [
+        [big, 'big.pdf', 'application/pdf', 413],
+        [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.svg', 'image/svg+xml', 415],
+        [Buffer.from('<!doctype html><html><body>hi</body></html>'), 'fake.pdf', 'application/pdf', 415],
+        [await makeImage('gif'), 'anim.gif', 'image/gif', 415],
+      ]
+      const before = ((await t.app.db.execute(sql`SELECT count(*)::int AS n FROM uploads`)) as { rows: unknown[] }).rows
+      for (const [bytes, name, type, status] of bad) {
+        const res = await upload(bytes, name, type)
+        expect(res.statusCode, name).toBe(status)
+        expect(res.json().errors.file, name).toEqual([expect.any(String)])
+      }
+      expect(((await t.app.db.execute(sql`SELECT count(*)::int AS n FROM uploads`)) as { rows: unknown[] }).rows).toEqual(before)
+    })
+
+    it('serves files only with pilgrim_documents: pilgrim_view shows the list, not the files, and no public route serves them', async () => {
+      const file = (await upload(pdf, 'passport.pdf', 'application/pdf')).json().data.file_name as string
+      const row = await create({ full_name: 'Files Person', documents: [{ type: 'passport', file, status: 'received' }] })
+      const doc = (row.documents as Row[])[0]!
+      const url = `/pilgrims/${row.id}/documents/file?document_id=${doc.id}`
+      const viewer = await createUserWithPermissions(t.app, owner.companyId, ['pilgrim_view', 'pilgrim_list'])
+      const keeper = await createUserWithPermissions(t.app, owner.companyId, ['pilgrim_documents'])
+      expect((await api('GET', `/pilgrims/${row.id}`, undefined, viewer)).json().data.documents).toEqual([
+        expect.objectContaining({ type: 'passport', status: 'received', file }),
+      ])
+      expect((await api('GET', url, undefined, viewer)).statusCode).toBe(403)
+      expect((await upload(pdf, 'p.pdf', 'application/pdf', viewer)).statusCode).toBe(403)
+      const served = await api('GET', url, undefined, keeper)
+      expect(served.statusCode).toBe(200)
+      expect(served.headers['content-type']).toBe('application/pdf')
+      expect(served.rawPayload.equals(pdf)).toBe(true)
+      // Not as a public image, not through the plain download, not for another company.
+      expect((await t.app.inject({ method: 'GET', url: `/images/${file}` })).statusCode).toBe(404)
+      expect((await api('GET', `/download?file=${file}`)).statusCode).toBe(404)
+      expect((await api('GET', url, undefined, other)).statusCode).toBe(404)
+    })
+
+    it("refuses a document file that is not the company's private upload", async () => {
+      const form = imageForm(await makeImage('png'), 'a.png', 'image/png')
+      const image = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/actions_gallery/upload',
+        headers: { ...owner.headers, ...form.headers },
+        payload: form.payload,
+      })
+      expect(image.statusCode, image.body).toBe(200)
+      const foreign = (await upload(pdf, 'x.pdf', 'application/pdf', other)).json().data.file_name as string
+      for (const file of [image.json().data.file_name as string, foreign]) {
+        const res = await api('POST', '/pilgrims', { full_name: 'Wrong File', gender: 'male', documents: [{ type: 'ktp', file }] })
+        expect(res.statusCode, file).toBe(422)
+        expect(res.json().errors['documents.0.file']).toEqual([expect.any(String)])
+      }
+    })
   })
 })

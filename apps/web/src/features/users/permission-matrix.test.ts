@@ -12,13 +12,14 @@ const idOf = (name: string) => catalogue.find((p) => p.name === name)!.id
 describe('the permission matrix', () => {
   it('groups the catalogue by section and entity, one column per action, the rest apart', () => {
     const m = buildMatrix(catalogue)
-    expect(m.sections.map((s) => s.section)).toEqual(['user_management', 'reference', 'products', 'orders', 'audit'])
+    expect(m.sections.map((s) => s.section)).toEqual(['user_management', 'reference', 'products', 'orders', 'audit', 'pilgrims'])
     const user = m.sections[0]!.rows[0]!
     expect(user.entity).toBe('user')
     expect(Object.keys(user.cells)).toEqual(['list', 'create', 'view', 'update', 'delete', 'export', 'import', 'approval'])
     expect(user.cells.update!.name).toBe('user_update')
-    expect(m.others.map((p) => p.name)).toEqual(['report_list'])
-    expect(columnIds(m, 'list')).toHaveLength(19)
+    // One-right permissions (STANDALONE_PERMISSIONS) sit beside the grid with any the platform added.
+    expect(m.others.map((p) => p.name)).toEqual(['company_setting', 'pilgrim_documents', 'report_list'])
+    expect(columnIds(m, 'list')).toHaveLength(20)
   })
 
   it('toggles a whole row or column on, then off, leaving what the user may not change', () => {
