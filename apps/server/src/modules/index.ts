@@ -16,6 +16,7 @@ import galleries from './galleries/galleries.routes.js'
 import audit from './audit/audit.routes.js'
 // Pilgrims (issue 28)
 import pilgrims from './pilgrims/pilgrims.routes.js'
+import company from './company/company.routes.js'
 
 /**
  * Every API module, mounted under /api/v1. One line per module; each module
@@ -38,4 +39,5 @@ export const apiModules: FastifyPluginAsync[] = [
   audit,
   // Pilgrims (issue 28)
   pilgrims,
+  company,
 ]

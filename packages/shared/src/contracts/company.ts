@@ -1,0 +1,25 @@
+import { z } from 'zod'
+import { MAX_NAME, MAX_TEXT, NAME_MIN } from '../constants.js'
+import { optionalFileName, optionalText, wireNumber } from './locations.js'
+import { DEFAULT_PASSPORT_VALIDITY_MONTHS, MAX_PASSPORT_MONTHS, phoneField } from './pilgrims.js'
+import { requiredText } from './reference.js'
+
+/**
+ * The company's settings (issue 28: avatar menu -> Company Setting). One shape
+ * for `GET/PUT /company` and the form; later issues add their settings here
+ * (and a column on `companies`), nothing else to touch on the server.
+ */
+export const companySettingsSchema = z.object({
+  name: requiredText(NAME_MIN, MAX_NAME),
+  address: optionalText(MAX_TEXT),
+  phone: phoneField,
+  logo: optionalFileName,
+  /** Months a passport must still be valid; pilgrims under it are shown in red. */
+  passport_validity_months: wireNumber(z.number().int().min(0).max(MAX_PASSPORT_MONTHS)).default(
+    DEFAULT_PASSPORT_VALIDITY_MONTHS,
+  ),
+  /** Women under this age need a mahram; null: the rule is off. */
+  mahram_min_age: z.preprocess((v) => (v === '' || v === undefined ? null : v), wireNumber(z.number().int().min(1).max(120)).nullable()),
+})
+export type CompanySettings = z.infer<typeof companySettingsSchema>
+export const COMPANY_SETTING_KEYS = Object.keys(companySettingsSchema.shape) as Array<keyof CompanySettings>
