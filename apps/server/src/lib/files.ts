@@ -44,7 +44,7 @@ function unreferenced(): SQL {
 }
 
 /** A control character, a path separator or a reserved character has no place in a download's name. */
-function cleanOriginalName(name: string | undefined): string | null {
+export function cleanOriginalName(name: string | undefined): string | null {
   if (!name) return null
   const cleaned = name
     // eslint-disable-next-line no-control-regex

@@ -8,6 +8,7 @@ import { MAX_IMAGE_BYTES, queryId } from '@app/shared'
 import type { Db } from '../../db/client.js'
 import { pilgrimDocuments, pilgrims, uploads } from '../../db/schema/index.js'
 import { HttpError, notFound, unprocessable } from '../../lib/errors.js'
+import { cleanOriginalName } from '../../lib/files.js'
 import { registerMessages } from '../../lib/i18n.js'
 import { storageKey } from '../../lib/storage/index.js'
 import { requireAuth } from '../../plugins/auth.js'
@@ -121,7 +122,7 @@ export const pilgrimFiles: FastifyPluginAsync = async (parent) => {
           size: body.length,
           width: 0,
           height: 0,
-          original_name: original?.replace(/[\\/\u0000-\u001f]/g, '').slice(0, 255) || null,
+          original_name: cleanOriginalName(original),
           private: true,
         })
       } catch (err) {
