@@ -13,7 +13,6 @@ import {
   pagination,
   type AvailabilityShape,
   type Entity,
-  type OrderItemKind,
 } from '@app/shared'
 import type { Db } from '../db/client.js'
 import { inventoryStock } from '../db/schema/orders.js'
@@ -102,7 +101,11 @@ export interface AvailabilityOptions {
    * days when that would go below what orders already hold (DESIGN §7).
    */
   stock?: {
-    kind: OrderItemKind
+    /**
+     * The stock ledger's key of the item's kind (`room`, `train`): any name, so a kind's calendar can
+     * hold its days before orders book that kind (`inventory_stock.kind` has no list of kinds).
+     */
+    kind: string
     /** The variant a write is for (`train_type`), '' when the item has none. */
     variant?: (input: Record<string, any>) => string
     capacity: (input: Record<string, any>, item: Record<string, any>) => number

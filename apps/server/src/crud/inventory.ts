@@ -152,7 +152,8 @@ export async function readShortfall(
 /** One calendar write of an item as the stock sees it: the days and what each may hold (0 when blocked). */
 export interface CapacityWrite {
   companyId: number
-  kind: OrderItemKind
+  /** A stock kind: an order item kind, or a kind whose calendar exists before orders book it. */
+  kind: string
   itemId: number
   variant?: string
   startDate: string
@@ -216,7 +217,7 @@ export async function applyCalendarCapacity(tx: Db, w: CapacityWrite): Promise<v
 export async function applyDefaultCapacity(
   tx: Db,
   w: {
-    kind: OrderItemKind
+    kind: string
     itemId: number
     variant?: string
     capacity: number
