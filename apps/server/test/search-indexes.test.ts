@@ -16,6 +16,7 @@ import { transportationsResource } from '../src/modules/transportations/transpor
 import { trainRoutesResource } from '../src/modules/train-routes/train-routes.routes.js'
 import { ordersSource } from '../src/modules/orders/orders.routes.js'
 import { pilgrimsResource } from '../src/modules/pilgrims/pilgrims.routes.js'
+import { ziyarahToursResource } from '../src/modules/ziyarah-tours/ziyarah-tours.routes.js'
 
 /**
  * Every search is one company's, and its index says so: each searchable column
@@ -38,6 +39,7 @@ const sources: ListSource[] = [
   trainRoutesResource.source,
   ordersSource,
   pilgrimsResource.source,
+  ziyarahToursResource.source,
 ]
 
 const rows = async (query: ReturnType<typeof sql>) =>
@@ -69,7 +71,7 @@ describe('search indexes', () => {
         checked.push(`${table}.${column.name}`)
       }
     }
-    expect(checked).toHaveLength(25)
+    expect(checked).toHaveLength(26)
     // No trigram index without the company is left to be picked instead (and to be kept up on every write).
     expect(defs.filter((d) => d.includes('gin_trgm_ops') && !d.includes('(company_id, lower('))).toEqual([])
   })

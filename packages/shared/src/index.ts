@@ -18,3 +18,5 @@ export * from './contracts/galleries.js'
 export * from './contracts/audit.js'
 export * from './contracts/pilgrims.js'
 export * from './contracts/company.js'
+// Ziyarah tours (issue 27)
+export * from './contracts/ziyarah-tours.js'

@@ -14,7 +14,7 @@ export const PERMISSION_SECTIONS = [
     section: 'reference',
     entities: ['category', 'type', 'area', 'facility', 'service', 'group_attribute', 'attribute', 'location'],
   },
-  { section: 'products', entities: ['hotel', 'room', 'transportation', 'train_route'] },
+  { section: 'products', entities: ['hotel', 'room', 'transportation', 'train_route', 'ziyarah_tour'] },
   { section: 'orders', entities: ORDER_ENTITIES },
   // Issue 30: the audit trail (audit_list reads it, audit_export exports it).
   { section: 'audit', entities: ['audit'] },
@@ -74,7 +74,7 @@ const write = (entity: Entity) => [
   permissionName(entity, 'delete'),
 ]
 const reference: Entity[] = ['category', 'type', 'area', 'facility', 'service', 'group_attribute', 'attribute', 'location']
-const products: Entity[] = ['hotel', 'room', 'transportation', 'train_route']
+const products: Entity[] = ['hotel', 'room', 'transportation', 'train_route', 'ziyarah_tour']
 const orders: Entity[] = [...ORDER_ENTITIES]
 // Pilgrims (issue 28, docs/decisions/pilgrims.md): who keeps the register also imports it and opens its files.
 const pilgrimKeeper = [...write('pilgrim'), permissionName('pilgrim', 'import'), 'pilgrim_documents' as const]
@@ -133,5 +133,5 @@ export const MASTER_ROLE = 'master'
  * catalogue item that shows images (any one suffices; docs/decisions/files.md).
  */
 export const IMAGE_UPLOAD_PERMISSIONS: readonly PermissionName[] = (
-  ['location', 'hotel', 'room', 'transportation', 'train_route'] as const
+  ['location', 'hotel', 'room', 'transportation', 'train_route', 'ziyarah_tour'] as const
 ).flatMap((e) => [permissionName(e, 'create'), permissionName(e, 'update')])

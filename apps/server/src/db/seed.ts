@@ -17,6 +17,7 @@ import { seedDemoHotels } from './seed-hotels.js'
 import { seedTransport } from './seed-transport.js'
 import { seedDemoOrders } from '../modules/orders/orders.seed.js'
 import { seedDemoPilgrims } from '../modules/pilgrims/pilgrims.seed.js'
+import { seedZiyarahTours } from '../modules/ziyarah-tours/ziyarah-tours.seed.js'
 
 export const DEMO_LOGIN = { email: 'owner@demo.travel', password: 'demo-owner-2026' }
 
@@ -212,6 +213,7 @@ export async function seed(db: Db, opts: { demo: boolean }): Promise<{ created: 
     }
     await seedDemoHotels(t, company.id, cityIds)
     await seedTransport(t, company.id)
+    await seedZiyarahTours(t, company.id)
     await seedDemoOrders(t, company.id, owner.id)
     await seedDemoPilgrims(t, company.id, owner.id)
   })

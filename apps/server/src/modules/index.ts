@@ -17,6 +17,8 @@ import audit from './audit/audit.routes.js'
 // Pilgrims (issue 28)
 import pilgrims from './pilgrims/pilgrims.routes.js'
 import company from './company/company.routes.js'
+// Ziyarah tours (issue 27)
+import ziyarahTours from './ziyarah-tours/ziyarah-tours.routes.js'
 
 /**
  * Every API module, mounted under /api/v1. One line per module; each module
@@ -40,4 +42,5 @@ export const apiModules: FastifyPluginAsync[] = [
   // Pilgrims (issue 28)
   pilgrims,
   company,
+  ziyarahTours,
 ]

@@ -1,0 +1,339 @@
+import { count, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../../test/helpers/app.js'
+import { catalogueFixtures, type CatalogueFixtures } from '../../../test/helpers/catalogue.js'
+import { createCompany, type Actor } from '../../../test/helpers/fixtures.js'
+import { makeImage, multipart } from '../../../test/helpers/images.js'
+import { ziyarahSchedules } from '../../db/schema/index.js'
+import { seedZiyarahTours } from './ziyarah-tours.seed.js'
+
+/**
+ * Ziyarah tours' own rules (the list contract, CRUD and permissions are in
+ * test/crud-ziyarah.test.ts): slugs, the answer's shapes, sanitizing, one
+ * message per bad field, other companies' rows, and the tour's calendar with
+ * the seats the stock ledger holds.
+ */
+
+let t: TestApp
+let owner: Actor
+let other: Actor
+let mine: CatalogueFixtures
+let theirs: CatalogueFixtures
+
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, who: Actor = owner) =>
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: who.headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  })
+
+const body = (over: Record<string, unknown> = {}) => ({
+  name: 'Makkah City Tour',
+  location_id: mine.locations[0],
+  description: '<p>Jabal Nur, Jabal Thawr and Arafat</p>',
+  pickup_time: '07:30',
+  duration_hours: 4.5,
+  max_passengers: 40,
+  price: 120,
+  child_price: 80,
+  status: 'publish',
+  ...over,
+})
+const create = async (over: Record<string, unknown> = {}, who: Actor = owner) => {
+  const res = await api('POST', '/ziyarah_tours', body(over), who)
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json().data
+}
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  owner = (await createCompany(t.app)).owner
+  other = (await createCompany(t.app)).owner
+  mine = await catalogueFixtures(t.app, owner, 2)
+  theirs = await catalogueFixtures(t.app, other, 2)
+})
+afterAll(() => t?.close())
+
+describe('ziyarah tours', () => {
+  it('makes the slug from the name, unique in the company, and keeps it on edit', async () => {
+    const first = await create({ name: 'Madinah Ziyarah' })
+    const second = await create({ name: 'Madinah  ziyarah!' })
+    expect([first.slug, second.slug]).toEqual(['madinah-ziyarah', 'madinah-ziyarah-2'])
+    const edited = await api('PUT', `/ziyarah_tours/${first.id}`, body({ name: 'Madinah Ziyarah (renamed)' }))
+    expect(edited.json().data).toMatchObject({ name: 'Madinah Ziyarah (renamed)', slug: 'madinah-ziyarah' })
+    // Another company starts from the plain slug; an explicit slug is normalized.
+    expect((await create({ name: 'Madinah Ziyarah', location_id: theirs.locations[0] }, other)).slug).toBe('madinah-ziyarah')
+    expect((await create({ name: 'Taif', slug: ' Taif Roses Day ' })).slug).toBe('taif-roses-day')
+  })
+
+  it('answers the tour with its location, HH:mm pickup and numbers', async () => {
+    const row = await create({ name: 'Answer Shape', pickup_time: '06:05:00', duration_hours: '3.5', max_passengers: '12' })
+    const read = (await api('GET', `/ziyarah_tours/${row.id}`)).json().data
+    expect(read).toMatchObject({
+      pickup_time: '06:05',
+      duration_hours: 3.5,
+      max_passengers: 12,
+      price: 120,
+      child_price: 80,
+      status: 'publish',
+      is_featured: false,
+      location: { id: mine.locations[0], name: expect.any(String) },
+      image: null,
+    })
+    expect(read).not.toHaveProperty('company_id')
+  })
+
+  it('sanitizes the description to the editor tags', async () => {
+    const row = await create({
+      name: 'Sanitized Tour',
+      description:
+        '<p onclick="x()">Uhud<script>alert(1)</script> <a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)></p>',
+    })
+    expect(row.description).toBe('<p>Uhud <a>x</a></p>')
+  })
+
+  it('refuses every bad field at once, each with its own message, in the chosen language', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ziyarah_tours',
+      headers: { ...owner.headers, 'x-localization': 'id' },
+      payload: body({ name: '', pickup_time: '25:00', duration_hours: 2.25, max_passengers: 501, price: -1 }),
+    })
+    expect(res.statusCode).toBe(422)
+    const errors = res.json().errors
+    expect(Object.keys(errors).sort()).toEqual(['duration_hours', 'max_passengers', 'name', 'pickup_time', 'price'])
+    expect(errors.duration_hours).toEqual(['Durasi (jam) maksimal 1 angka desimal'])
+    expect(errors.name).toEqual(['Nama Wajib Diisi'])
+  })
+
+  it("refuses another company's location with 422, and answers 404 for its tours", async () => {
+    const res = await api('POST', '/ziyarah_tours', body({ location_id: theirs.locations[1] }))
+    expect(res.statusCode).toBe(422)
+    expect(res.json().errors).toEqual({ location_id: [expect.any(String)] })
+    const foreign = await create({ name: 'Foreign', location_id: theirs.locations[1] }, other)
+    for (const r of [
+      await api('GET', `/ziyarah_tours/${foreign.id}`),
+      await api('PUT', `/ziyarah_tours/${foreign.id}`, body()),
+      await api('DELETE', `/ziyarah_tours/${foreign.id}`),
+    ])
+      expect(r.statusCode).toBe(404)
+  })
+
+  it('keeps a location that tours use: 409 with the count', async () => {
+    const res = await api('DELETE', `/locations/${mine.locations[0]}`)
+    expect(res.statusCode, res.body).toBe(409)
+    expect(res.body).toMatch(/Ziyarah Tours/)
+  })
+
+  it('takes its image as an upload of the multipart form', async () => {
+    const form = multipart([
+      ...Object.entries(body({ name: 'With Image' })).map(([name, value]) => ({ name, value: String(value) })),
+      { name: 'image', value: await makeImage('jpeg'), filename: 'uhud.jpg', contentType: 'image/jpeg' },
+    ])
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ziyarah_tours',
+      headers: { ...owner.headers, ...form.headers },
+      payload: form.payload,
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().data.image).toMatch(/^[a-f0-9]{32}\.jpg$/)
+  })
+})
+
+describe('ziyarah tour calendar', () => {
+  let tour: { id: number }
+  let foreignTour: { id: number }
+  const read = (query: string, who: Actor = owner) => api('GET', `/ziyarah_tours_schedule?${query}`, undefined, who)
+  const write = (over: Record<string, unknown>, id = tour.id) =>
+    api('POST', '/ziyarah_tours_schedule', {
+      tour_id: id,
+      start_date: '2026-12-01',
+      end_date: '2026-12-31',
+      price: 150,
+      child_price: 90,
+      max_passengers: 45,
+      blocked: false,
+      ...over,
+    })
+  const rows = async (id = tour.id) =>
+    Number((await t.app.db.select({ n: count() }).from(ziyarahSchedules).where(eq(ziyarahSchedules.tour_id, id)))[0]!.n)
+  /** Seats orders hold on a day, as the stock ledger keeps them (tour orders are the kinds engine's to wire). */
+  const hold = (day: string, booked: number, capacity = 45) =>
+    t.app.db.execute(sql`INSERT INTO inventory_stock (company_id, kind, item_id, variant, day, capacity, booked)
+      VALUES (${owner.companyId}, 'ziyarah', ${tour.id}, '', ${day}::date, ${capacity}, ${booked})
+      ON CONFLICT (kind, item_id, variant, day) DO UPDATE SET booked = excluded.booked`)
+
+  beforeAll(async () => {
+    tour = await create({ name: 'Calendar Tour', max_passengers: 40, price: 120, child_price: 80 })
+    foreignTour = await create({ name: 'Their Calendar Tour', location_id: theirs.locations[0] }, other)
+  })
+
+  it('writes a range in one call and reads it back with the defaults of days without a row', async () => {
+    const res = await write({})
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().data).toHaveLength(31)
+    const month = (await read(`tour_id=${tour.id}&start_date=2026-12-01&end_date=2026-12-31`)).json()
+    expect(month.data).toHaveLength(31)
+    expect(month.data[0]).toEqual({
+      id: expect.any(Number),
+      tour_id: tour.id,
+      date: '2026-12-01',
+      price: 150,
+      child_price: 90,
+      max_passengers: 45,
+      blocked: false,
+    })
+    expect(month.defaults).toEqual({ price: 120, child_price: 80, max_passengers: 40, blocked: false })
+    expect(month.stock).toEqual([])
+  })
+
+  it('writes only the ISO weekdays given', async () => {
+    // January 2027: the 1st is a Friday (5); Fridays and Sundays are 5 + 5 days.
+    const res = await write({ start_date: '2027-01-01', end_date: '2027-01-31', weekdays: [5, 7], price: 200 })
+    expect(res.statusCode, res.body).toBe(200)
+    const days = res.json().data as Array<{ date: string }>
+    expect(days.map((d) => d.date)).toEqual([
+      '2027-01-01',
+      '2027-01-03',
+      '2027-01-08',
+      '2027-01-10',
+      '2027-01-15',
+      '2027-01-17',
+      '2027-01-22',
+      '2027-01-24',
+      '2027-01-29',
+      '2027-01-31',
+    ])
+  })
+
+  it.each([
+    ['367 days', { start_date: '2028-01-01', end_date: '2029-01-01' }, 'end_date'],
+    ['a reversed range', { start_date: '2027-02-02', end_date: '2027-02-01' }, 'end_date'],
+    ['a weekday of 8', { weekdays: [8] }, 'weekdays.0'],
+    ['negative seats', { max_passengers: -1 }, 'max_passengers'],
+    ['501 seats', { max_passengers: 501 }, 'max_passengers'],
+    ['a negative child price', { child_price: -1 }, 'child_price'],
+    ['a non-numeric price', { price: 'abc' }, 'price'],
+    ['blocked of maybe', { blocked: 'maybe' }, 'blocked'],
+    ['no tour', { tour_id: undefined }, 'tour_id'],
+  ])('refuses %s with 422 on the field and writes nothing', async (_what, change, field) => {
+    const before = await rows()
+    const res = await write(change)
+    expect(res.statusCode, res.body).toBe(422)
+    expect(res.json().errors[field]).toEqual([expect.any(String)])
+    expect(await rows()).toBe(before)
+  })
+
+  it('writes 366 days in one call', async () => {
+    const res = await write({ start_date: '2028-01-01', end_date: '2028-12-31' })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().data).toHaveLength(366)
+  })
+
+  it('refuses seats below those booked, or blocking a booked day, with 409 and the days', async () => {
+    await hold('2026-12-10', 30)
+    await hold('2026-12-12', 25)
+    const lower = await write({ start_date: '2026-12-09', end_date: '2026-12-13', max_passengers: 20 })
+    expect(lower.statusCode, lower.body).toBe(409)
+    expect(lower.json().errors).toEqual({ max_passengers: ['2026-12-10', '2026-12-12'] })
+    const blocked = await write({ start_date: '2026-12-12', end_date: '2026-12-12', blocked: true })
+    expect(blocked.statusCode).toBe(409)
+    expect(blocked.json().errors).toEqual({ blocked: ['2026-12-12'] })
+    // Nothing of the refused writes stayed; seats at what is booked are fine.
+    const month = (await read(`tour_id=${tour.id}&start_date=2026-12-09&end_date=2026-12-13`)).json()
+    expect(month.data.map((d: { max_passengers: number }) => d.max_passengers)).toEqual([45, 45, 45, 45, 45])
+    expect(month.stock).toEqual([
+      { date: '2026-12-10', capacity: 45, booked: 30, remaining: 15 },
+      { date: '2026-12-12', capacity: 45, booked: 25, remaining: 20 },
+    ])
+    expect((await write({ start_date: '2026-12-10', end_date: '2026-12-10', max_passengers: 30 })).statusCode).toBe(200)
+  })
+
+  it("refuses lowering the tour's seats below those booked on days without a row", async () => {
+    await hold('2027-03-02', 35, 40)
+    const res = await api('PUT', `/ziyarah_tours/${tour.id}`, body({ name: 'Calendar Tour', max_passengers: 30 }))
+    expect(res.statusCode, res.body).toBe(409)
+    expect(res.json().errors).toEqual({ max_passengers: ['2027-03-02'] })
+    expect((await api('PUT', `/ziyarah_tours/${tour.id}`, body({ name: 'Calendar Tour', max_passengers: 35 }))).statusCode).toBe(
+      200,
+    )
+  })
+
+  it("answers 404 for a missing tour or another company's, on both calls", async () => {
+    for (const res of [
+      await write({}, 99_999_999),
+      await write({}, foreignTour.id),
+      await read(`tour_id=${foreignTour.id}&start_date=2026-12-01&end_date=2026-12-31`),
+    ])
+      expect(res.statusCode).toBe(404)
+    expect(await rows(foreignTour.id)).toBe(0)
+  })
+
+  it('needs ziyarah_tour_update to write and _view or _update to read', async () => {
+    const { createUserWithPermissions } = await import('../../../test/helpers/fixtures.js')
+    const viewer = await createUserWithPermissions(t.app, owner.companyId, ['ziyarah_tour_view'])
+    const q = `tour_id=${tour.id}&start_date=2026-12-01&end_date=2026-12-31`
+    expect((await read(q, viewer)).statusCode).toBe(200)
+    const denied = await api(
+      'POST',
+      '/ziyarah_tours_schedule',
+      {
+        tour_id: tour.id,
+        start_date: '2026-12-01',
+        end_date: '2026-12-01',
+        price: 1,
+        child_price: 1,
+        max_passengers: 1,
+        blocked: false,
+      },
+      viewer,
+    )
+    expect(denied.statusCode).toBe(403)
+  })
+
+  it('goes with the tour when it is deleted', async () => {
+    const gone = await create({ name: 'Short Lived' })
+    expect((await write({ start_date: '2026-12-01', end_date: '2026-12-05' }, gone.id)).statusCode).toBe(200)
+    expect((await api('DELETE', `/ziyarah_tours/${gone.id}`)).statusCode).toBe(200)
+    expect(await rows(gone.id)).toBe(0)
+  })
+})
+
+describe('ziyarah demo data', () => {
+  it('seeds the two tours with a month of schedule: dearer Fridays with a second coach, one blocked day', async () => {
+    const company = (await createCompany(t.app)).owner
+    for (const name of ['Makkah', 'Madinah'])
+      await api(
+        'POST',
+        '/locations',
+        { name, description: '<p>Kota</p>', status: 'publish', lat: 21.4, long: 39.8, zoom: 12 },
+        company,
+      )
+    await seedZiyarahTours(t.app.db, company.companyId)
+    const list = (await api('GET', '/ziyarah_tours?sort_by=name&order_by=asc', undefined, company)).json()
+    expect(list.data.map((r: { name: string; location: { name: string } }) => [r.name, r.location.name])).toEqual([
+      ['Ziarah Kota Makkah', 'Makkah'],
+      ['Ziarah Madinah', 'Madinah'],
+    ])
+    const first = new Date()
+    const start = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), 1))
+    const end = new Date(start.getTime() + 29 * 86_400_000)
+    const iso = (d: Date) => d.toISOString().slice(0, 10)
+    const makkah = list.data[0] as { id: number; price: number; max_passengers: number }
+    const month = (
+      await api(
+        'GET',
+        `/ziyarah_tours_schedule?tour_id=${makkah.id}&start_date=${iso(start)}&end_date=${iso(end)}`,
+        undefined,
+        company,
+      )
+    ).json()
+    expect(month.data).toHaveLength(30)
+    const days = month.data as Array<{ date: string; price: number; max_passengers: number; blocked: boolean }>
+    const friday = days.find((d) => new Date(`${d.date}T00:00:00Z`).getUTCDay() === 5)!
+    expect(friday).toMatchObject({ price: 150, max_passengers: 90 })
+    expect(days.filter((d) => d.blocked).map((d) => d.date.slice(8))).toEqual(['20'])
+  })
+})
