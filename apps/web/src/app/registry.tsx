@@ -129,6 +129,12 @@ export const navGroups: NavGroup[] = [
         'train_route',
         screen(() => import('../features/transport/train-routes.resource')),
       ),
+      // Ziyarah tours (issue 27)
+      item(
+        'ziyarah_tours',
+        'ziyarah_tour',
+        screen(() => import('../features/ziyarah/ziyarah-tours.resource')),
+      ),
     ],
   },
   {
@@ -176,5 +182,11 @@ export const itemPages: ItemPage[] = [
     path: 'train_route/:id/availability',
     permission: 'train_route_update',
     element: lazy(() => import('../features/availability/TrainAvailabilityPage')),
+  },
+  // Ziyarah tours (issue 27)
+  {
+    path: 'ziyarah_tours/:id/availability',
+    permission: 'ziyarah_tour_update',
+    element: lazy(() => import('../features/ziyarah/ZiyarahSchedulePage')),
   },
 ]

@@ -1,0 +1,230 @@
+import path from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { catalogueFixtures } from '../helpers/catalogue.js'
+import { createCompany, type Actor } from '../helpers/fixtures.js'
+import { SCREENSHOT_DIR, startBrowserEnv, type BrowserEnv } from './harness.js'
+
+/**
+ * Ziyarah tours in real Chromium against the real server (issue 27), in
+ * English and Indonesian: a tour is created in its dialog (an empty pickup
+ * time refused on its field first), shows in the list under Products, and
+ * its calendar opened from the row takes a dragged range of new prices and
+ * seats, which the month then shows — at laptop and phone widths.
+ */
+let env: BrowserEnv
+let owner: Actor
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const field = (scope: Pick<Page, 'getByLabel'>, label: string) => scope.getByLabel(new RegExp(`^${escape(label)}( \\*)?$`))
+const day = (p: Page, date: string) => p.locator(`[data-date="${date}"]`)
+const notification = (p: Page, title: string) => p.locator('.mantine-Notification-root').filter({ hasText: title })
+async function shot(p: Page, name: string) {
+  await p.waitForTimeout(300)
+  await p.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) })
+}
+
+interface Texts {
+  lang: 'en' | 'id'
+  products: string
+  menu: string
+  create: string
+  createTour: string
+  save: string
+  created: string
+  updated: string
+  availability: string
+  name: string
+  location: string
+  pickup: string
+  duration: string
+  price: string
+  childPrice: string
+  seats: string
+  status: string
+  publish: string
+  pickupRequired: string
+  calendarTitle: string
+  dayPrice: string
+  dialogTitle: string
+  update: string
+  tour: string
+}
+
+const EN: Texts = {
+  lang: 'en',
+  products: 'Products',
+  menu: 'Ziyarah Tours',
+  create: 'Create',
+  createTour: 'Create Ziyarah Tour',
+  save: 'Save',
+  created: 'Success Created',
+  updated: 'Success Updated',
+  availability: 'Availability',
+  name: 'Name',
+  location: 'Location',
+  pickup: 'Pickup Time',
+  duration: 'Duration (hours)',
+  price: 'Adult Price',
+  childPrice: 'Child Price',
+  seats: 'Max Passengers',
+  status: 'Status',
+  publish: 'Publish',
+  pickupRequired: 'Pickup Time is Required',
+  calendarTitle: 'Ziyarah Tour Schedule',
+  dayPrice: 'Price',
+  dialogTitle: 'Update Date Availability',
+  update: 'Update',
+  tour: 'Makkah City Tour',
+}
+const ID: Texts = {
+  lang: 'id',
+  products: 'Produk',
+  menu: 'Tur Ziarah',
+  create: 'Tambah',
+  createTour: 'Tambah Tur Ziarah',
+  save: 'Simpan',
+  created: 'Berhasil Dibuat',
+  updated: 'Berhasil Diperbarui',
+  availability: 'Ketersediaan',
+  name: 'Nama',
+  location: 'Lokasi',
+  pickup: 'Waktu Penjemputan',
+  duration: 'Durasi (jam)',
+  price: 'Harga Dewasa',
+  childPrice: 'Harga Anak',
+  seats: 'Maks Penumpang',
+  status: 'Status',
+  publish: 'Terbit',
+  pickupRequired: 'Waktu Penjemputan Wajib Diisi',
+  calendarTitle: 'Jadwal Tur Ziarah',
+  dayPrice: 'Harga',
+  dialogTitle: 'Perbarui Ketersediaan Tanggal',
+  update: 'Perbarui',
+  tour: 'Ziarah Kota Madinah',
+}
+
+beforeAll(async () => {
+  env = await startBrowserEnv()
+  owner = (await createCompany(env.app, { name: 'Ziyarah Travel' })).owner
+  // Published places the tour's location is picked from.
+  await catalogueFixtures(env.app, owner, 2)
+}, 120_000)
+afterAll(async () => {
+  await env?.close()
+})
+
+async function open(texts: Texts, url: string): Promise<Page> {
+  const page = await env.newPage({ locale: texts.lang === 'id' ? 'id-ID' : 'en-US' })
+  await page.setViewportSize({ width: 1366, height: 768 })
+  // Patience, not timing: with other agents' tests on both cores a first page load can pass 15 s.
+  page.setDefaultTimeout(60_000)
+  await page.context().addCookies([
+    { name: 'locale', value: texts.lang, url: env.baseUrl },
+    { name: 'token', value: owner.token, url: env.baseUrl, httpOnly: true, sameSite: 'Strict' },
+  ])
+  await page.goto(url)
+  return page
+}
+
+async function journey(texts: Texts) {
+  const name = (n: string) => `ziyarah-${texts.lang}-${n}`
+  const page = await open(texts, '/app')
+  // The menu entry under Products leads to the list.
+  await page.locator('nav a[href^="/app"]').first().waitFor()
+  const group = page.locator('nav button[aria-expanded]').filter({ hasText: texts.products })
+  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click()
+  await page.locator('nav a[href="/app/ziyarah_tours"]').filter({ hasText: texts.menu }).click()
+  await page.getByRole('heading', { name: texts.menu, level: 1 }).waitFor()
+  expect(new URL(page.url()).pathname).toBe('/app/ziyarah_tours')
+  await page.getByRole('button', { name: texts.create, exact: true }).click()
+  const d = page.getByRole('dialog').filter({ hasText: texts.createTour })
+  await d.waitFor()
+  await field(d, texts.name).fill(texts.tour)
+  await d.getByRole('combobox', { name: new RegExp(`^${texts.location}( \\*)?$`) }).click()
+  await page.getByRole('option', { name: 'Place', exact: false }).first().click()
+  // Numbers are typed with the decimal comma in both languages (NUMBER_INPUT_FORMAT).
+  await field(d, texts.duration).fill('4,5')
+  await field(d, texts.price).fill('120')
+  await field(d, texts.childPrice).fill('80')
+  await field(d, texts.seats).fill('40')
+  await d.getByRole('combobox', { name: new RegExp(`^${texts.status}( \\*)?$`) }).click()
+  await page.getByRole('option', { name: texts.publish, exact: true }).click()
+  await d.getByRole('button', { name: texts.save, exact: true }).click()
+  // The pickup time left empty is refused on its field before anything is sent.
+  await d.getByText(texts.pickupRequired).waitFor()
+  await field(d, texts.pickup).scrollIntoViewIfNeeded()
+  await shot(page, name('01-dialog-error'))
+  await field(d, texts.pickup).fill('07:30')
+  await d.getByRole('button', { name: texts.save, exact: true }).click()
+  await notification(page, texts.created).waitFor()
+  await d.waitFor({ state: 'hidden' })
+  const row = page.getByRole('row').filter({ hasText: texts.tour })
+  await row.waitFor()
+  await shot(page, name('02-list'))
+
+  const [saved] = (
+    await env.app.inject({
+      method: 'GET',
+      url: `/api/v1/ziyarah_tours?search=${encodeURIComponent(texts.tour)}`,
+      headers: owner.headers,
+    })
+  ).json().data as Array<{ id: number; pickup_time: string; duration_hours: number; status: string }>
+  expect(saved).toMatchObject({ pickup_time: '07:30', duration_hours: 4.5, status: 'publish' })
+  const link = row.getByRole('link', { name: texts.availability })
+  expect(await link.getAttribute('href')).toBe(`/app/ziyarah_tours/${saved!.id}/availability`)
+
+  // The calendar: December's days on the tour's defaults, then a dragged range of new prices and seats.
+  await page.goto(`/app/ziyarah_tours/${saved!.id}/availability?month=2026-12`)
+  await page.getByRole('heading', { name: texts.calendarTitle }).waitFor()
+  await page.getByRole('cell', { name: texts.tour }).waitFor()
+  await expect.poll(() => day(page, '2026-12-10').getAttribute('data-state')).toBe('default')
+  expect(await day(page, '2026-12-10').textContent()).toContain('SAR 120')
+  await day(page, '2026-12-07').hover()
+  await page.mouse.down()
+  await day(page, '2026-12-11').hover()
+  await day(page, '2026-12-13').hover()
+  await page.mouse.up()
+  const range = page.getByRole('dialog').filter({ hasText: texts.dialogTitle })
+  await expect.poll(() => range.locator('.mantine-DatePickerInput-input').textContent()).toBe('07-12-2026 – 13-12-2026')
+  await field(range, texts.dayPrice).fill('150')
+  await field(range, texts.seats).fill('90')
+  await shot(page, name('03-range-dialog'))
+  await range.getByRole('button', { name: texts.update, exact: true }).click()
+  await notification(page, texts.updated)
+    .filter({ hasText: `“${texts.tour}”` })
+    .waitFor()
+  await range.waitFor({ state: 'hidden' })
+  await expect.poll(() => day(page, '2026-12-10').getAttribute('data-state')).toBe('stored')
+  const stored = await day(page, '2026-12-10').textContent()
+  expect(stored).toContain('SAR 150')
+  expect(stored).toContain('90')
+  expect(await day(page, '2026-12-14').getAttribute('data-state')).toBe('default')
+  await shot(page, name('04-calendar'))
+
+  const days = (
+    await env.app.inject({
+      method: 'GET',
+      url: `/api/v1/ziyarah_tours_schedule?tour_id=${saved!.id}&start_date=2026-12-01&end_date=2026-12-31`,
+      headers: owner.headers,
+    })
+  ).json().data as Array<{ date: string; price: number; child_price: number; max_passengers: number }>
+  expect(days.map((x) => x.date.slice(8))).toEqual(['07', '08', '09', '10', '11', '12', '13'])
+  expect(days[0]).toMatchObject({ price: 150, child_price: 80, max_passengers: 90 })
+
+  // A phone: the calendar as a list of days, and the list.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect.poll(() => day(page, '2026-12-10').getAttribute('class')).toContain('av-list-day')
+  await shot(page, name('05-phone-calendar'))
+  await page.goto('/app/ziyarah_tours')
+  await page.getByRole('row').filter({ hasText: texts.tour }).waitFor()
+  await shot(page, name('06-phone-list'))
+  await page.close()
+}
+
+describe('ziyarah tours', () => {
+  for (const texts of [EN, ID])
+    it(`creates a tour, sets a schedule range and sees it on the calendar (${texts.lang})`, async () => {
+      await journey(texts)
+    }, 300_000)
+})
