@@ -1,9 +1,9 @@
-import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { catalogueFixtures } from '../helpers/catalogue.js'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
-import { SCREENSHOT_DIR, startBrowserEnv, type BrowserEnv } from './harness.js'
+import { startBrowserEnv, type BrowserEnv } from './harness.js'
+import { apiAs, combo, field, notification, shot } from './page.js'
 
 /**
  * Ziyarah tours in real Chromium against the real server (issue 27), in
@@ -14,15 +14,12 @@ import { SCREENSHOT_DIR, startBrowserEnv, type BrowserEnv } from './harness.js'
  */
 let env: BrowserEnv
 let owner: Actor
+const api = apiAs(
+  () => env,
+  () => owner,
+)
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-const field = (scope: Pick<Page, 'getByLabel'>, label: string) => scope.getByLabel(new RegExp(`^${escape(label)}( \\*)?$`))
 const day = (p: Page, date: string) => p.locator(`[data-date="${date}"]`)
-const notification = (p: Page, title: string) => p.locator('.mantine-Notification-root').filter({ hasText: title })
-async function shot(p: Page, name: string) {
-  await p.waitForTimeout(300)
-  await p.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) })
-}
 
 interface Texts {
   lang: 'en' | 'id'
@@ -141,14 +138,14 @@ async function journey(texts: Texts) {
   const d = page.getByRole('dialog').filter({ hasText: texts.createTour })
   await d.waitFor()
   await field(d, texts.name).fill(texts.tour)
-  await d.getByRole('combobox', { name: new RegExp(`^${texts.location}( \\*)?$`) }).click()
+  await combo(d, texts.location).click()
   await page.getByRole('option', { name: 'Place', exact: false }).first().click()
   // Numbers are typed with the decimal comma in both languages (NUMBER_INPUT_FORMAT).
   await field(d, texts.duration).fill('4,5')
   await field(d, texts.price).fill('120')
   await field(d, texts.childPrice).fill('80')
   await field(d, texts.seats).fill('40')
-  await d.getByRole('combobox', { name: new RegExp(`^${texts.status}( \\*)?$`) }).click()
+  await combo(d, texts.status).click()
   await page.getByRole('option', { name: texts.publish, exact: true }).click()
   await d.getByRole('button', { name: texts.save, exact: true }).click()
   // The pickup time left empty is refused on its field before anything is sent.
@@ -163,13 +160,8 @@ async function journey(texts: Texts) {
   await row.waitFor()
   await shot(page, name('02-list'))
 
-  const [saved] = (
-    await env.app.inject({
-      method: 'GET',
-      url: `/api/v1/ziyarah_tours?search=${encodeURIComponent(texts.tour)}`,
-      headers: owner.headers,
-    })
-  ).json().data as Array<{ id: number; pickup_time: string; duration_hours: number; status: string }>
+  type Tour = { id: number; pickup_time: string; duration_hours: number; status: string }
+  const [saved] = await api<Tour[]>('GET', `/ziyarah_tours?search=${encodeURIComponent(texts.tour)}`)
   expect(saved).toMatchObject({ pickup_time: '07:30', duration_hours: 4.5, status: 'publish' })
   const link = row.getByRole('link', { name: texts.availability })
   expect(await link.getAttribute('href')).toBe(`/app/ziyarah_tours/${saved!.id}/availability`)
@@ -202,13 +194,8 @@ async function journey(texts: Texts) {
   expect(await day(page, '2026-12-14').getAttribute('data-state')).toBe('default')
   await shot(page, name('04-calendar'))
 
-  const days = (
-    await env.app.inject({
-      method: 'GET',
-      url: `/api/v1/ziyarah_tours_schedule?tour_id=${saved!.id}&start_date=2026-12-01&end_date=2026-12-31`,
-      headers: owner.headers,
-    })
-  ).json().data as Array<{ date: string; price: number; child_price: number; max_passengers: number }>
+  type Day = { date: string; price: number; child_price: number; max_passengers: number }
+  const days = await api<Day[]>('GET', `/ziyarah_tours_schedule?tour_id=${saved!.id}&start_date=2026-12-01&end_date=2026-12-31`)
   expect(days.map((x) => x.date.slice(8))).toEqual(['07', '08', '09', '10', '11', '12', '13'])
   expect(days[0]).toMatchObject({ price: 150, child_price: 80, max_passengers: 90 })
 
