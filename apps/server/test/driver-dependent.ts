@@ -41,4 +41,7 @@ export const driverDependent: string[] = [
   'test/versions.test.ts',
   // real server processes on the driver
   'test/process/**/*.test.ts',
+  // Ziyarah tours (issue 27): its calendar's range writes and stock, and its values as each driver returns them
+  'src/modules/ziyarah-tours/ziyarah-tours.test.ts',
+  'test/crud-ziyarah.test.ts',
 ]
