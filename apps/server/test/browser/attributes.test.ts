@@ -80,6 +80,11 @@ describe('attribute values', () => {
     await waitForColumn(page, 2, (v) => v.length === 10 && v[0] === 'USB Charger')
     expect(await header(page, 'group').textContent()).toBe('Group Attribute')
     expect((await column(page, 1))[0]).toBe('Bus Seats')
+    // Slug is a secondary column (issue 32): this journey shows it through the column chooser.
+    await page.getByRole('button', { name: 'Columns', exact: true }).click()
+    await page.getByRole('checkbox', { name: 'Slug', exact: true }).check()
+    await page.keyboard.press('Escape')
+    await header(page, 'slug').waitFor()
     await env.screenshot(page, 'attributes-03-list-en')
   })
 

@@ -57,6 +57,10 @@ describe('categories journey', () => {
     // Newest first, ten to a page.
     await waitForNames(page, (n) => n.length === 10 && n[0] === 'Package 23')
     expect(await page.getByText('1–10 of 23').isVisible()).toBe(true)
+    // Slug is a secondary column (issue 32): this journey shows it through the column chooser.
+    await page.getByRole('button', { name: 'Columns', exact: true }).click()
+    await page.getByRole('checkbox', { name: 'Slug', exact: true }).check()
+    await page.keyboard.press('Escape')
     const row = page.getByRole('row').filter({ hasText: 'Package 23' })
     expect(await row.textContent()).toMatch(/package-23.*Sample package 23.*Yes.*\d\d-\d\d-\d{4}/)
     await env.screenshot(page, 'categories-01-list-en')

@@ -11,8 +11,9 @@ import { SCREENSHOTS } from './page.js'
  * Every screen of the app registry (the side menu's links) and the public
  * pages, in English and Indonesian, on the demo company's data:
  * - at 1366×768 with the menu open, a list shows all its columns and its
- *   actions without scrolling sideways; on a 390×844 phone the first row's
- *   actions are on screen;
+ *   actions without scrolling sideways, and the column naming each row is never
+ *   cut; on a 390×844 phone the first row's actions are on screen and no list
+ *   scrolls sideways (lists are cards there);
  * - axe-core finds no serious or critical violation, and each screen has one
  *   <main> and one <h1>; each list's create dialog or create page likewise;
  * - an Indonesian screen shows no English word from the English locale files
@@ -204,6 +205,7 @@ async function tableLayout(page: Page) {
     viewport: number
     pageOverflow: number
     clippedHeaders: string[]
+    cutIdentities: string[]
   } | null>(`(() => {
     const table = document.querySelector('.mantine-datatable table')
     if (!table) return null
@@ -223,6 +225,20 @@ async function tableLayout(page: Page) {
         .map((th) => th.querySelector('.mantine-datatable-header-cell-sortable-text') ?? th)
         .filter((el) => el.scrollWidth > el.clientWidth + 1)
         .map((el) => el.textContent.trim() + ' (' + (el.scrollWidth - el.clientWidth) + ' px)'),
+      cutIdentities: cutIdentities(table),
+    }
+    // The column that names a row (issue 32): the one the list marks, else the first with text in its cells.
+    // Its value must show in full: no element in its cells is narrower than its content.
+    function cutIdentities(table) {
+      const heads = [...table.querySelectorAll('thead th')]
+      const rows = [...table.querySelectorAll('tbody tr')].filter((tr) => tr.children.length === heads.length)
+      let col = heads.findIndex((th) => th.classList.contains('resource-identity'))
+      if (col < 0) col = heads.findIndex((_, i) => rows.some((tr) => tr.children[i].textContent.trim() !== ''))
+      if (col < 0) return []
+      return rows
+        .map((tr) => tr.children[col])
+        .filter((td) => [td, ...td.querySelectorAll('*')].some((el) => el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1))
+        .map((td) => td.textContent.trim())
     }
   })()`)
 }
@@ -315,6 +331,8 @@ export function screensWalk(lang: Lang) {
         }
         if (layout?.clippedHeaders.length)
           problems.layout.push(`${lang} ${route}: headers cut ${layout.clippedHeaders.join(' | ')}`)
+        if (layout?.cutIdentities.length)
+          problems.layout.push(`${lang} ${route}: names or codes cut ${layout.cutIdentities.join(' | ')}`)
         await checkScreen(page, lang, route)
         await checkCreate(page, lang, route)
       }
@@ -330,12 +348,15 @@ export function screensWalk(lang: Lang) {
         if (layout && ((layout.actionRight ?? 0) > layout.viewport || layout.pageOverflow > 0)) {
           problems.layout.push(`${lang} ${route} phone: actions out of reach ${JSON.stringify(layout)}`)
         }
+        // A phone shows a list as cards (issue 32), never as a table scrolling sideways.
+        if (layout && layout.tableWidth > layout.room + 1)
+          problems.layout.push(`${lang} ${route} phone: list scrolls sideways ${layout.tableWidth} px in ${layout.room} px`)
       }
       await page.setViewportSize(DESKTOP)
     }, 600_000)
   })
 
-  it('every list shows all its columns and actions on a laptop, and its actions on a phone', () => {
+  it('every list shows its columns, actions and row names in full on a laptop, and cards on a phone', () => {
     expect(problems.layout).toEqual([])
   })
 

@@ -1,23 +1,27 @@
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { Alert, Badge, Button, CloseButton, Group, Paper, Stack, TextInput, Title, useMantineTheme } from '@mantine/core'
-import { useViewportSize } from '@mantine/hooks'
+import { useMediaQuery, useViewportSize } from '@mantine/hooks'
 import { IconAlertTriangle, IconPlus, IconSearch } from '@tabler/icons-react'
-import { DataTable, type DataTableColumn } from 'mantine-datatable'
+import { DataTable } from 'mantine-datatable'
 import 'mantine-datatable/styles.css'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { PAGE_SIZES } from '@app/shared'
 import { can, useMe, type Me } from '../../lib/permissions'
 import { useDocumentTitle } from '../../lib/use-document-title'
-import { actionPermission, type ResourceDefinition, type ResourceRow } from './define'
+import { ColumnChooser } from './ColumnChooser'
+import { actionPermission, type ColumnDef, type ResourceDefinition, type ResourceRow } from './define'
 import { ExportControl } from './ExportControl'
 import { resourceLabels } from './labels'
 import { ListFilters } from './ListFilters'
 import { PermissionDenied } from './PermissionDenied'
 import { RowActionsCell } from './RowActionsCell'
-import { actionsWidth, CellText, columnWidth, tableMinWidth } from './table-layout'
+import { ListCards } from './ListCards'
+import { useTableColumns } from './table-columns'
+import { actionsWidth, tableMinWidth } from './table-layout'
 import './table-layout.css'
 import { TableSkeleton } from './TableSkeleton'
+import { useColumnChoice } from './use-column-choice'
 import { useSortIconLabels } from './use-sort-icon-labels'
 import { useListQuery } from './use-list-query'
 import { useRowDialogs } from './row-dialogs'
@@ -55,56 +59,40 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
   const canDelete = !resource.hideDelete && can(me, resource.perm('delete'))
 
   const visibleActions = (resource.rowActions ?? []).filter((a) => can(me, actionPermission(resource.permission, a.permission)))
-  const hasActionColumn = canUpdate || canDelete || visibleActions.length > 0
   const actionIcons = visibleActions.length + Number(canUpdate) + Number(canDelete)
   const dense = !!resource.dense
+  const actionsCell = (row: R) => (
+    <RowActionsCell
+      resource={resource}
+      row={row}
+      me={me}
+      actions={visibleActions}
+      canUpdate={canUpdate}
+      canDelete={canDelete}
+      dense={dense}
+      context={{ reload, openEdit, navigate: (to) => void navigate(to) }}
+      onEdit={openEdit}
+      onDelete={askDelete}
+      onConfirm={askConfirm}
+    />
+  )
 
-  // Columns hidden below a breakpoint (hiddenBelow) do not count towards the table's smallest width.
+  const choice = useColumnChoice(resource.name, resource.columns, me)
+  // The identity column takes the room the fixed columns leave: a declared width would cut a long code.
+  const chosen = resource.columns.filter(choice.isShown).map((c) => (c === choice.identity ? { ...c, width: undefined } : c))
+  const identity = chosen.find((c) => c.key === choice.identity?.key)
+  const columns = useTableColumns({ resource, shown: chosen, identity, actionIcons, actionsCell })
+  const columnLabel = (c: ColumnDef<R>) => labels.field(c.key, c.labelKey)
+  // A phone gets cards, never a table scrolling sideways (issue 32).
   const theme = useMantineTheme()
+  const phone = useMediaQuery(`(max-width: ${parseFloat(theme.breakpoints.sm) - 0.01}em)`, undefined, {
+    getInitialValueInEffect: false,
+  })
   const { width: viewportWidth } = useViewportSize()
-  const shown = (c: (typeof resource.columns)[number]) =>
+  // Columns hidden below a breakpoint (hiddenBelow) do not count towards the table's smallest width.
+  const fits = (c: ColumnDef<R>) =>
     !c.hiddenBelow || viewportWidth === 0 || viewportWidth >= parseFloat(theme.breakpoints[c.hiddenBelow]) * 16
-  const minWidth = tableMinWidth(resource.columns, hasActionColumn ? actionsWidth(actionIcons, dense) : 0, shown, dense)
-
-  const columns = useMemo<DataTableColumn<R>[]>(() => {
-    const cols: DataTableColumn<R>[] = resource.columns.map((c) => ({
-      accessor: c.key,
-      title: c.hintKey ? <span title={t(c.hintKey)}>{labels.field(c.key, c.labelKey)}</span> : labels.field(c.key, c.labelKey),
-      sortable: c.sort !== false,
-      sortKey: c.sort === false ? undefined : (c.sort ?? c.key),
-      width: columnWidth(c),
-      textAlign: c.align,
-      visibleMediaQuery: c.hiddenBelow ? (theme) => `(min-width: ${theme.breakpoints[c.hiddenBelow!]})` : undefined,
-      render: (row: R) => <CellText>{c.render(row, { t })}</CellText>,
-    }))
-    if (hasActionColumn) {
-      cols.push({
-        accessor: '__actions',
-        title: t('actions.actions'),
-        textAlign: 'right',
-        width: actionsWidth(actionIcons, dense),
-        sortable: false,
-        render: (row: R) => (
-          <RowActionsCell
-            resource={resource}
-            row={row}
-            me={me}
-            actions={visibleActions}
-            canUpdate={canUpdate}
-            canDelete={canDelete}
-            dense={dense}
-            context={{ reload, openEdit, navigate: (to) => void navigate(to) }}
-            onEdit={openEdit}
-            onDelete={askDelete}
-            onConfirm={askConfirm}
-          />
-        ),
-      })
-    }
-    return cols
-    // `t` changes with the language; the rest with the declaration and permissions.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [resource, t, me, canUpdate, canDelete, hasActionColumn, actionIcons, dense])
+  const minWidth = tableMinWidth(chosen, actionIcons > 0 ? actionsWidth(actionIcons, dense) : 0, fits, dense)
 
   const pagination = list.data?.pagination
   const [table, setTable] = useState<HTMLTableElement | null>(null)
@@ -147,6 +135,9 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
             />
             <Group gap="xs" wrap="wrap" justify="flex-end">
               <ListFilters resource={resource} value={q.filters} onChange={q.changeFilters} />
+              {!phone && (
+                <ColumnChooser columns={choice.choosable} isShown={choice.isShown} toggle={choice.toggle} label={columnLabel} />
+              )}
               <ExportControl
                 resource={resource}
                 me={me}
@@ -174,13 +165,28 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
             </Alert>
           ) : list.isPending ? (
             <TableSkeleton columns={columns.map((c) => c.title)} />
+          ) : phone ? (
+            <ListCards
+              rows={rows ?? []}
+              identity={identity}
+              columns={chosen.filter((c) => c !== identity && fits(c))}
+              label={columnLabel}
+              actions={actionIcons > 0 ? actionsCell : undefined}
+              fetching={list.isFetching && !list.isPending}
+              page={q.page}
+              size={q.size}
+              total={pagination?.total ?? 0}
+              onPage={q.setPage}
+              sortStatus={q.sortStatus}
+              onSort={q.changeSort}
+            />
           ) : (
             <DataTable<R>
               tableRef={setTable}
               // A table wider than its room scrolls sideways: its viewport takes focus so the keyboard can scroll it.
               scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
               idAccessor="id"
-              pinLastColumn={hasActionColumn}
+              pinLastColumn={actionIcons > 0}
               records={rows ?? []}
               columns={columns}
               fetching={list.isFetching && !list.isPending}

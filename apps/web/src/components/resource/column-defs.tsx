@@ -24,6 +24,13 @@ export interface ColumnOptions {
   align?: 'left' | 'center' | 'right'
   /** Hide below this breakpoint (keeps phones readable). */
   hiddenBelow?: 'xs' | 'sm' | 'md' | 'lg'
+  /**
+   * The column that names the row (a code, a name): never cut, it wraps instead, heads a phone's card and
+   * cannot be hidden. Default: the first column that is not an image.
+   */
+  identity?: boolean
+  /** Hidden until the user shows it with the list's column chooser (slug, coordinates, zoom). */
+  secondary?: boolean
 }
 
 export interface ColumnDef<R extends ResourceRow = ResourceRow> extends ColumnOptions {
@@ -42,6 +49,11 @@ function column<R extends ResourceRow>(
   opts: ColumnOptions = {},
 ): ColumnDef<R> {
   return { key, kind, render, ...opts }
+}
+
+/** The column that names a row: the one declared `identity`, else the first that is not an image. */
+export function identityColumn<R extends ResourceRow>(columns: ColumnDef<R>[]): ColumnDef<R> | undefined {
+  return columns.find((c) => c.identity) ?? columns.find((c) => c.kind !== 'avatar')
 }
 
 export interface BadgeColumnOptions extends ColumnOptions {

@@ -10,8 +10,8 @@ export default defineResource({
   permission: 'attribute',
   columns: [
     col.relation('group', 'group.name'),
-    col.text('name'),
-    col.text('slug'),
+    col.text('name', { identity: true }),
+    col.text('slug', { secondary: true }),
     col.text('description', { sort: false, hiddenBelow: 'sm' }),
     col.yesNo('is_active'),
     col.date('created_at'),

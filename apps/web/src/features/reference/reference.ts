@@ -12,7 +12,7 @@ export function referenceResource(name: string, permission: Entity) {
     permission,
     columns: [
       col.text('name'),
-      col.text('slug'),
+      col.text('slug', { secondary: true }),
       col.text('description', { sort: false, hiddenBelow: 'sm' }),
       col.yesNo('is_active'),
       col.date('created_at'),

@@ -26,7 +26,7 @@ export default defineResource<TransportationDetail>({
   dense: true,
   columns: [
     col.text('name'),
-    col.text('slug', { hiddenBelow: 'md' }),
+    col.text('slug', { hiddenBelow: 'md', secondary: true }),
     col.text('vehicle_number', { width: 96 }),
     col.money('price', { width: 92 }),
     col.money('sale_price', { width: 92 }),
