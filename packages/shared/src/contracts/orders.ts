@@ -25,6 +25,21 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
   cancelled: [],
 }
 
+/**
+ * The permission each move needs on every desk the order touches (issue 32, docs/decisions/orders.md):
+ * confirming binds the agency and cancelling gives its stock away, so both are an approval; marking paid
+ * and completing record what happened, an update. A refund (a negative payment) is an approval too.
+ */
+export const ORDER_MOVE_ACTION: Readonly<Record<OrderStatus, 'approval' | 'update'>> = {
+  pending: 'update',
+  confirmed: 'approval',
+  paid: 'update',
+  completed: 'update',
+  cancelled: 'approval',
+}
+export const ORDER_PAYMENT_ACTION = 'update'
+export const ORDER_REFUND_ACTION = 'approval'
+
 export const PAYMENT_METHODS = ['cash', 'transfer', 'card', 'other'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 export const ORDER_CURRENCY = 'SAR'

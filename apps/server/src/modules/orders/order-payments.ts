@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm'
-import type { OrderStatus, PaymentInput } from '@app/shared'
+import { ORDER_PAYMENT_ACTION, ORDER_REFUND_ACTION, type OrderStatus, type PaymentInput } from '@app/shared'
 import type { Db } from '../../db/client.js'
 import { orderPayments, orders } from '../../db/schema/index.js'
 import { unprocessable } from '../../lib/errors.js'
@@ -55,9 +55,9 @@ export async function addPayment(db: Db, auth: SessionUser, id: number, input: P
       const order = await lockOrder(tx, auth, id)
       const desks = desksOfOrder(order)
       requireAnyDesk(auth, desks, ['view', 'update', 'list'])
-      requireDesks(auth, desks, 'update')
-      const status = order.status as OrderStatus
       const amount = cents(input.amount)
+      requireDesks(auth, desks, amount < 0 ? ORDER_REFUND_ACTION : ORDER_PAYMENT_ACTION)
+      const status = order.status as OrderStatus
       if (status === 'completed' || (status === 'cancelled' && amount > 0))
         throw unprocessable({ amount: [{ key: 'orders.payment_closed', params: { status } }] })
       const paid = cents(order.paid) + amount

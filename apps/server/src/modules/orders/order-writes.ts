@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
-import { ORDER_TRANSITIONS, type Locale, type OrderInput, type OrderStatus } from '@app/shared'
+import { ORDER_MOVE_ACTION, ORDER_TRANSITIONS, type Locale, type OrderInput, type OrderStatus } from '@app/shared'
 import type { Db } from '../../db/client.js'
 import { orderCounters, orderIdempotency, orderItems, orderLines, orders, orderStatusHistory } from '../../db/schema/index.js'
 import { releaseStock, reserveStock } from '../../crud/inventory.js'
@@ -204,8 +204,8 @@ export async function updateOrder(
 }
 
 /**
- * POST /orders/{id}/status: only the moves of ORDER_TRANSITIONS; confirming
- * needs `approval` on every desk the order touches, the rest `update`.
+ * POST /orders/{id}/status: only the moves of ORDER_TRANSITIONS; each needs
+ * ORDER_MOVE_ACTION of its target on every desk the order touches.
  * Cancelling gives the stock back in the same transaction; confirming an order
  * already paid in full moves it on to `paid`.
  */
@@ -216,7 +216,7 @@ export async function changeStatus(db: Db, auth: SessionUser, id: number, to: Or
       const order = await lockOrder(tx, auth, id)
       const desks = desksOfOrder(order)
       requireAnyDesk(auth, desks, ['view', 'update', 'list'])
-      requireDesks(auth, desks, to === 'confirmed' ? 'approval' : 'update')
+      requireDesks(auth, desks, ORDER_MOVE_ACTION[to])
       const from = order.status as OrderStatus
       if (!ORDER_TRANSITIONS[from].includes(to))
         throw new HttpError(

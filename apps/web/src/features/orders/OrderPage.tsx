@@ -6,7 +6,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
-import { DESK_ENTITY, orderInputSchema, type OrderDesk } from '@app/shared'
+import { DESK_ENTITY, ORDER_REFUND_ACTION, orderInputSchema, type OrderDesk } from '@app/shared'
 import {
   field,
   FieldInput,
@@ -143,6 +143,7 @@ function OrderEditor({ desk, order, me }: { desk: OrderDesk; order?: OrderDetail
   const isNew = !order
   const desks = order ? desksOf(order.items.map((i) => i.kind)) : []
   const mayUpdate = desks.every((d) => can(me, `${DESK_ENTITY[d]}_update`))
+  const mayRefund = desks.every((d) => can(me, `${DESK_ENTITY[d]}_${ORDER_REFUND_ACTION}`))
   const editable = isNew || (order.status === 'pending' && mayUpdate)
   const label = (path: string) => t(`orders.fields.${path.split('.').pop()}`)
 
@@ -409,7 +410,7 @@ function OrderEditor({ desk, order, me }: { desk: OrderDesk; order?: OrderDetail
               <PricePanel items={priced} total={total} loading={editable && quote.isFetching} messages={messages} />
               {order && <StatusPanel order={order} me={me} onChanged={onChanged} />}
               {order && (
-                <PaymentsPanel key={order.payments.length} order={order} me={me} canPay={mayUpdate} onChanged={onChanged} />
+                <PaymentsPanel key={order.payments.length} order={order} me={me} canPay={mayUpdate} canRefund={mayRefund} onChanged={onChanged} />
               )}
             </Stack>
           </Grid.Col>

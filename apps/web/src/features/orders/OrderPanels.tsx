@@ -223,8 +223,9 @@ export function StatusPanel({ order, me, onChanged }: { order: OrderDetail; me?:
   )
 }
 
-const paymentFields = [
-  field.money('amount', { required: true, span: 6, min: -MAX_MONEY }),
+/** A refund (a negative amount) is an approval (ORDER_REFUND_ACTION): without it the amount starts at 0. */
+const paymentFields = (canRefund: boolean) => [
+  field.money('amount', { required: true, span: 6, min: canRefund ? -MAX_MONEY : 0 }),
   field.select('method', {
     required: true,
     span: 6,
@@ -233,17 +234,21 @@ const paymentFields = [
   field.date('paid_at', { span: 6, maxDate: dayjs().format('YYYY-MM-DD'), clearable: false }),
   field.text('reference', { span: 6 }),
 ]
+const PAYMENT_FIELD_NAMES = paymentFields(true).map((f) => f.name)
 
 /** Payments of an order: the list, total / paid / balance, and a payment (or a negative refund) to add. */
 export function PaymentsPanel({
   order,
   me,
   canPay,
+  canRefund,
   onChanged,
 }: {
   order: OrderDetail
   me?: Me
   canPay: boolean
+  /** Holds the approval a refund needs on every desk of the order. */
+  canRefund: boolean
   onChanged: (o: OrderDetail) => void
 }) {
   const { t } = useTranslation()
@@ -283,7 +288,7 @@ export function PaymentsPanel({
     showServerErrors({
       form,
       error: res.error,
-      fieldOf: fieldAmong(paymentFields.map((f) => f.name)),
+      fieldOf: fieldAmong(PAYMENT_FIELD_NAMES),
       failedTitle: t('orders.notify.payment_failed'),
       root: (event?.currentTarget as HTMLElement | undefined) ?? null,
     })
@@ -343,7 +348,7 @@ export function PaymentsPanel({
       {open && (
         <Box component="form" onSubmit={submit} noValidate aria-label={t('orders.payments.add')}>
           <Grid gap="sm">
-            {paymentFields.map((f) => (
+            {paymentFields(canRefund).map((f) => (
               <Grid.Col key={f.name} span={{ base: 12, sm: f.span ?? 12 }}>
                 <FieldInput
                   mode="create"
@@ -359,7 +364,7 @@ export function PaymentsPanel({
           </Grid>
           <Group justify="space-between" mt="sm" gap="xs">
             <Text size="xs" c="dimmed">
-              {t('orders.payments.refund_hint')}
+              {canRefund ? t('orders.payments.refund_hint') : null}
             </Text>
             <SubmitButton size="xs" loading={saving}>
               {t('orders.payments.add')}

@@ -5,6 +5,7 @@ import {
   ORDER_DESKS,
   ORDER_TRANSITIONS,
   issueMessage,
+  ORDER_MOVE_ACTION,
   orderItemInputSchema,
   type OrderDesk,
   type OrderItemKind,
@@ -166,9 +167,9 @@ export function desksOf(kinds: Iterable<OrderItemKind>): OrderDesk[] {
   return ORDER_DESKS.filter((d) => set.has(d))
 }
 
-/** The permission a move needs on every desk the order touches (confirming is an approval). */
+/** The permission a move needs on every desk the order touches (ORDER_MOVE_ACTION: confirm and cancel approve). */
 export function mayMove(permissions: readonly string[], desks: OrderDesk[], to: OrderStatus): boolean {
-  const action = to === 'confirmed' ? 'approval' : 'update'
+  const action = ORDER_MOVE_ACTION[to]
   return desks.every((d) => permissions.includes(`${DESK_ENTITY[d]}_${action}`))
 }
 
