@@ -17,6 +17,7 @@ import { loadChildren, writeChildren, type ChildList } from './children.js'
 import { declareCounters, type CounterRef } from './counters.js'
 import { csvStream, exportFileName, type ExportColumn } from './csv.js'
 import { xlsxStream } from './xlsx.js'
+import { registerFilterChoices, type FilterChoices } from './filter-choices.js'
 import { refuseBookedItems } from './inventory.js'
 import { countReferences, type Reference, type ReferencedBy } from './references.js'
 import { findById, iterateRows, listRows, primed, type Fields, type Join, type ListSource } from './list-query.js'
@@ -84,7 +85,7 @@ export interface ResourceOptions<I extends ZodObject = ZodObject> {
   sortExpressions?: Record<string, PgColumn | SQL>
   defaultSort: string
   /** Extra list filters: query key -> schema and the condition it adds. */
-  filters?: Record<string, { schema: ZodType; where: (value: any) => SQL | undefined }>
+  filters?: Record<string, { schema: ZodType; where: (value: any) => SQL | undefined; choices?: FilterChoices }>
   exportColumns: ExportColumn[]
   /** Export formats offered as `?format=`; the first is the default. CSV only unless said. */
   exportFormats?: readonly ['csv' | 'xlsx', ...Array<'csv' | 'xlsx'>]
@@ -208,6 +209,8 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
       const within = opts.listScope ? opts.listScope(auth, q) : scope(auth)
       return listRows(app.db, source, q as any, [...within, ...filterConditions(q)], counterRef?.(auth, q))
     })
+
+    registerFilterChoices(app, base, opts.filters, perm('list'), tags)
 
     if (!disabled.has('export')) {
       app.get(

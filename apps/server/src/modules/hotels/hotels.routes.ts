@@ -322,9 +322,10 @@ export const hotelsResource = defineResource({
   defaultSort: 'created_at',
   filters: {
     status: { schema: z.enum(PUBLISH_STATUSES), where: (v: PublishStatus): SQL => eq(hotels.status, v) },
-    location_id: { schema: queryId(), where: (v: number): SQL => eq(hotels.location_id, v) },
+    // Its choices under the hotel list's permission (issue 32): a clerk reads hotels, not the location catalogue.
+    location_id: { schema: queryId(), where: (v: number): SQL => eq(hotels.location_id, v), choices: { table: locations } },
     is_featured: { schema: queryBoolean, where: (v: boolean): SQL => eq(hotels.is_featured, v) },
-    category_id: { schema: queryId(), where: (v: number): SQL => eq(hotels.category_id, v) },
+    category_id: { schema: queryId(), where: (v: number): SQL => eq(hotels.category_id, v), choices: { table: categories } },
   },
   // Unsearched totals, as the list opens and narrowed by one of these, from DB-kept counters.
   counters: { by: { status: hotels.status, is_featured: hotels.is_featured, location_id: hotels.location_id } },

@@ -181,7 +181,7 @@ export const roomsResource = defineResource({
   sortExpressions: { hotel: hotels.name },
   defaultSort: 'created_at',
   filters: {
-    hotel_id: { schema: queryId(), where: (v: number): SQL => eq(rooms.hotel_id, v) },
+    hotel_id: { schema: queryId(), where: (v: number): SQL => eq(rooms.hotel_id, v), choices: { table: hotels } },
     is_active: { schema: queryBoolean, where: (v: boolean): SQL => eq(rooms.is_active, v) },
   },
   counters: { by: { hotel_id: rooms.hotel_id, is_active: rooms.is_active } },

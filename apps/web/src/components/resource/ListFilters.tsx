@@ -51,7 +51,14 @@ interface ControlProps<R extends ResourceRow> {
 
 function FilterSelect<R extends ResourceRow>({ resource, filter, value, onChange }: ControlProps<R>) {
   const { t } = useTranslation()
-  const choices = useChoices(filter)
+  // Loaded choices come from the list's own `/choices/{filter}` (issue 32): readable by whoever reads the list.
+  const source = filter.source && {
+    ...filter.source,
+    resource: `${resource.name}.choices.${filter.name}`,
+    endpoint: `${resource.endpoint}/choices/${filter.name}`,
+    params: undefined,
+  }
+  const choices = useChoices({ ...filter, source })
   const label = resourceLabels(resource, t).field(filter.name, filter.labelKey)
   return (
     <Select

@@ -84,6 +84,10 @@ export interface ListFilter {
   labelKey?: string
   /** Static choices, or choices loaded like a select's. */
   options?: SelectOption[]
+  /**
+   * Loaded choices: their label and value keys. They are read from the list's own `/choices/{name}`, which
+   * the server declares on the filter (`choices: { table }`), so whoever may read the list may narrow it.
+   */
   source?: SelectSource
   /**
    * Shown as a row of choices above the table ("All", then each option) instead of a select, each with the
