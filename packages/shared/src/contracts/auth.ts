@@ -116,7 +116,8 @@ export interface GoogleSignupRequired {
 export interface DashboardOrders {
   months: string[]
   bookings: number[]
-  revenue: number[]
+  /** Null without `approval` on any desk read: money is for whoever signs its moves. */
+  revenue: number[] | null
   occupancy: { days: Array<{ day: string; booked: number; capacity: number }>; booked: number; capacity: number } | null
   arrivals: {
     total: number

@@ -110,7 +110,7 @@ describe('GET /dashboard/orders', () => {
   })
 
   it('shows only the desks the caller reads: no occupancy without a hotel desk, 403 without any', async () => {
-    const trainDesk = await createUserWithPermissions(t.app, owner.companyId, ['order_train_view'])
+    const trainDesk = await createUserWithPermissions(t.app, owner.companyId, ['order_train_view', 'order_train_approval'])
     const res = await api('GET', '/dashboard/orders', undefined, trainDesk)
     expect(res.statusCode, res.body).toBe(200)
     const data = res.json().data
@@ -120,6 +120,17 @@ describe('GET /dashboard/orders', () => {
     expect(data.arrivals.items.map((a: { kind: string }) => a.kind)).toEqual(['train'])
     const catalogue = await createUserWithPermissions(t.app, owner.companyId, ['hotel_list', 'room_list'])
     expect((await api('GET', '/dashboard/orders', undefined, catalogue)).statusCode).toBe(403)
+  })
+
+  it('shows revenue only for the desks the caller holds approval on (issue 32): a clerk sees bookings, no money', async () => {
+    const clerk = await createUserWithPermissions(t.app, owner.companyId, ['order_hotel_list', 'order_train_list', 'order_train_approval'])
+    const data = (await api('GET', '/dashboard/orders', undefined, clerk)).json().data
+    expect(data.bookings[11]).toBe(2)
+    expect(data.revenue[11]).toBe(totals.train)
+    const noMoney = await createUserWithPermissions(t.app, owner.companyId, ['order_hotel_list', 'order_hotel_create', 'order_hotel_update'])
+    const plain = (await api('GET', '/dashboard/orders', undefined, noMoney)).json().data
+    expect(plain.bookings[11]).toBe(1)
+    expect(plain.revenue).toBeNull()
   })
 
   it("never shows another company's orders", async () => {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import {
   DESK_ENTITY,
   DESK_OF_KIND,
+  ENTITIES,
   ORDER_DESKS,
   ORDER_OPEN_STATUSES,
   type DashboardData,
@@ -48,11 +49,25 @@ export function lastMonths(n: number, now = new Date()): string[] {
   return out
 }
 
-/** One statement: per table, the rows created in each of the last 12 months and the total. */
-export async function dashboardFigures(db: Db, companyId: number, now = new Date()): Promise<DashboardData> {
+/**
+ * Who sees a counted table's series (issue 32): the holders of its entity's `_list` (`categories` ->
+ * `category_list`), any order desk's for the orders' tables. A table of no entity (a child list) shows to
+ * no one: its rows are counted with its parent's screen, not on the dashboard.
+ */
+export function seriesPermissions(key: string): string[] {
+  if (key.startsWith('order')) return ORDER_DESKS.map((d) => `${DESK_ENTITY[d]}_list`)
+  const singular = [key.replace(/ies$/, 'y'), key.replace(/s$/, '')]
+  const entity = ENTITIES.find((e) => singular.includes(e))
+  return entity ? [`${entity}_list`] : []
+}
+
+/** One statement: per table the caller may list, the rows created in each of the last 12 months and the total. */
+export async function dashboardFigures(db: Db, auth: Pick<SessionUser, 'companyId' | 'permissions'>, now = new Date()): Promise<DashboardData> {
+  const companyId = auth.companyId
   const months = lastMonths(DASHBOARD_MONTHS, now)
   const since = `${months[0]}-01T00:00:00Z`
-  const tables = countedTables()
+  const tables = countedTables().filter((tb) => seriesPermissions(tb.key).some((p) => auth.permissions.has(p)))
+  if (tables.length === 0) return { months, series: [] }
   const parts: SQL[] = tables.map(
     (tb) => sql`SELECT ${tb.key}::text AS key, to_char(${tb.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM') AS month, count(*)::int AS n
                   FROM ${tb.companyId.table} WHERE ${tb.companyId} = ${companyId} AND ${tb.createdAt} >= ${since}::timestamptz GROUP BY 2
@@ -103,9 +118,13 @@ export async function orderFigures(db: Db, auth: SessionUser, now = new Date()):
   const kindsRead = orderKinds().filter((k) => desks.includes(DESK_OF_KIND[k.kind]))
   const onDesks = sql.raw(kindsRead.map((k) => k.deskFlag.name).join(' OR ') || 'false')
   const kinds = sql.raw(kindsRead.map((k) => `'${k.kind}'`).join(', ') || "''")
+  // Money is for whoever signs its moves (issue 32): revenue counts the desks the caller holds `approval` on.
+  const moneyDesks = desks.filter((d) => auth.permissions.has(`${DESK_ENTITY[d]}_approval`))
+  const kindsPaid = kindsRead.filter((k) => moneyDesks.includes(DESK_OF_KIND[k.kind]))
+  const onMoneyDesks = sql.raw(kindsPaid.map((k) => k.deskFlag.name).join(' OR ') || 'false')
   const monthly = rowsOf<{ month: string; n: number | string; revenue: number | string }>(
     await db.execute(sql`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, count(*)::int AS n,
-        coalesce(sum(total), 0)::float8 AS revenue
+        coalesce(sum(total) FILTER (WHERE ${onMoneyDesks}), 0)::float8 AS revenue
       FROM orders WHERE company_id = ${auth.companyId} AND created_at >= ${`${months[0]}-01T00:00:00Z`}::timestamptz
         AND status <> 'cancelled' AND (${onDesks})
       GROUP BY 1`),
@@ -149,7 +168,7 @@ export async function orderFigures(db: Db, auth: SessionUser, now = new Date()):
   return {
     months,
     bookings,
-    revenue,
+    revenue: moneyDesks.length ? revenue : null,
     occupancy,
     arrivals: {
       total: Number(arrivalRows[0]?.total ?? 0),
@@ -168,6 +187,6 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     async (req) => ({ data: await orderFigures(app.db, requireAuth(req)) }),
   )
   app.get('/dashboard', { schema: { tags: ['dashboard'] }, config: { access: 'session' } }, async (req) => ({
-    data: await dashboardFigures(app.db, requireAuth(req).companyId),
+    data: await dashboardFigures(app.db, requireAuth(req)),
   }))
 }

@@ -55,6 +55,20 @@ describe('GET /dashboard', () => {
     expect(series.map((s) => s.key)).not.toContain('roles')
   })
 
+  it('counts only the lists the caller may read (issue 32): a clerk sees no user counts', async () => {
+    const clerk = await createUserWithPermissions(t.app, owner.companyId, ['category_list', 'order_hotel_list'])
+    const res = await t.app.inject({ url: '/api/v1/dashboard', headers: clerk.headers })
+    expect(res.statusCode).toBe(200)
+    const keys = res.json().data.series.map((s: { key: string }) => s.key)
+    expect(keys).toContain('categories')
+    expect(keys).toContain('orders')
+    expect(keys).not.toContain('users')
+    expect(keys).not.toContain('hotels')
+    const nobody = await createUserWithPermissions(t.app, owner.companyId, [])
+    const none = await t.app.inject({ url: '/api/v1/dashboard', headers: nobody.headers })
+    expect(none.json().data.series).toEqual([])
+  })
+
   it("shows another company's figures to no one", async () => {
     const res = await t.app.inject({ url: '/api/v1/dashboard', headers: stranger.headers })
     const categories = res.json().data.series.find((s: { key: string }) => s.key === 'categories')

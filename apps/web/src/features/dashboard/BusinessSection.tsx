@@ -54,7 +54,7 @@ export default function BusinessSection({ monthLabel }: { monthLabel: (m: string
   const months = (data?.months ?? []).map((m, i) => ({
     month: monthLabel(m),
     bookings: data!.bookings[i] ?? 0,
-    revenue: data!.revenue[i] ?? 0,
+    revenue: data!.revenue?.[i] ?? 0,
   }))
   const occ = data?.occupancy
   const rate = occ ? occupancyText(occ.booked, occ.capacity, i18n.language) : '0%'
@@ -76,6 +76,7 @@ export default function BusinessSection({ monthLabel }: { monthLabel: (m: string
             fallback
           )}
         </Card>
+        {data?.revenue !== null && (
         <Card
           testId="chart-revenue"
           title={t('dashboard.business.revenue.title')}
@@ -89,6 +90,7 @@ export default function BusinessSection({ monthLabel }: { monthLabel: (m: string
             fallback
           )}
         </Card>
+        )}
       </SimpleGrid>
       {(occ || !data) && (
         <Card

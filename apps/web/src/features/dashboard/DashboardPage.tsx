@@ -8,7 +8,7 @@ import { useMe } from '../../lib/permissions'
 import { useDocumentTitle } from '../../lib/use-document-title'
 import { fetchDashboard } from './api'
 import { roleLabel } from '../../lib/display-names'
-import { SERIES_COLORS, type ChartSeries } from './series'
+import { monthText, SERIES_COLORS, type ChartSeries } from './series'
 import BusinessSection, { readsOrders } from './BusinessSection'
 
 // recharts is heavy: the charts come in their own chunk, after the page itself.
@@ -34,8 +34,7 @@ export default function DashboardPage() {
     label: t(`dashboard.series.${s.key}`, { defaultValue: s.key.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase()) }),
     color: SERIES_COLORS[i % SERIES_COLORS.length]!,
   }))
-  const monthFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { month: 'short', year: '2-digit', timeZone: 'UTC' })
-  const monthLabel = (m: string) => monthFormat.format(new Date(`${m}-01T00:00:00Z`))
+  const monthLabel = (m: string) => monthText(m, i18n.resolvedLanguage ?? 'en')
   const chartFallback = <Skeleton h={300} radius="md" />
 
   return (
@@ -71,6 +70,8 @@ export default function DashboardPage() {
           {t('alert.load_failed')}
         </Alert>
       )}
+      {/* Only the lists the user may read are counted (issue 32): none, no charts. */}
+      {(!figures.data || figures.data.series.length > 0) && (
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <Paper withBorder radius="md" p="md" shadow="xs" data-testid="chart-monthly">
           <Text fw={600}>{t('dashboard.monthly.title')}</Text>
@@ -99,6 +100,7 @@ export default function DashboardPage() {
           )}
         </Paper>
       </SimpleGrid>
+      )}
     </Stack>
   )
 }

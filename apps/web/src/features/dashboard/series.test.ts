@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { occupancyText } from './series'
+import { monthText, occupancyText } from './series'
 
 describe('occupancyText', () => {
   it('keeps a small occupancy visible instead of rounding it to 0%', () => {
@@ -14,5 +14,14 @@ describe('occupancyText', () => {
     expect(occupancyText(19, 100, 'en')).toBe('19%')
     expect(occupancyText(2, 3, 'id')).toBe('67%')
     expect(occupancyText(5, 100, 'en')).toBe('5%')
+  })
+})
+
+describe('monthText', () => {
+  it('writes the month with its full year in both languages, never like a day', () => {
+    expect(monthText('2026-11', 'en')).toBe('Nov 2026')
+    expect(monthText('2026-11', 'id')).toBe('Nov 2026')
+    expect(monthText('2027-05', 'id')).toBe('Mei 2027')
+    expect(monthText('2026-01', 'en')).toBe('Jan 2026')
   })
 })

@@ -31,3 +31,13 @@ export function occupancyText(booked: number, capacity: number, lang: string): s
   const digits = pct < 10 ? 1 : 0
   return `${new Intl.NumberFormat(lang === 'id' ? 'id-ID' : 'en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(Math.max(pct, 0.1))}%`
 }
+
+/**
+ * A `YYYY-MM` month as a chart writes it (issue 32): the short month and the full year, "Nov 2026" in either
+ * language, so it never reads as a day ("Nov 26" looked like the 26th). `Intl` gives the words.
+ */
+export function monthText(month: string, lang: string): string {
+  return new Intl.DateTimeFormat(lang === 'id' ? 'id-ID' : 'en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  )
+}
