@@ -20,6 +20,10 @@ const require = createRequire(import.meta.url)
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
 
 const SIZES = { desktop: { width: 1366, height: 768 }, phone: { width: 390, height: 844 } } as const
+/** A list's first record: a table row on a laptop, a card on a phone (issue 32). */
+const firstRecord = (p: Page) => p.getByRole('main').locator('tbody tr, [data-row-card]').first()
+/** A record's name: its identity cell, or its card's heading. */
+const recordName = (r: Locator) => r.locator('td.resource-identity, [data-row-identity]').first()
 const T = {
   en: {
     create: 'Create',
@@ -120,7 +124,7 @@ describe.each(['en', 'id'] as const)('dialogs in %s', (lang: Lang) => {
     it('the user dialog, the delete question and change password', async () => {
       await page.goto('/app/users')
       const main = page.getByRole('main')
-      await main.getByRole('row').nth(1).waitFor()
+      await firstRecord(page).waitFor()
       await main.getByRole('button', { name: t.create, exact: true }).click()
       let d = page.getByRole('dialog', { name: t.createUser })
       await d.getByText(t.lengthHint, { exact: true }).waitFor()
@@ -136,7 +140,7 @@ describe.each(['en', 'id'] as const)('dialogs in %s', (lang: Lang) => {
       await d.waitFor({ state: 'hidden' })
 
       // The demo company's one user is its owner: editing oneself (role and status locked) says the same.
-      const row = main.getByRole('row').nth(1)
+      const row = firstRecord(page)
       await row.getByRole('button', { name: t.edit, exact: true }).click()
       d = page.getByRole('dialog', { name: t.editUser })
       await d.getByText(t.keepHint).waitFor()
@@ -147,9 +151,9 @@ describe.each(['en', 'id'] as const)('dialogs in %s', (lang: Lang) => {
 
       // A delete question names the record (a category: nobody deletes themself).
       await page.goto('/app/category')
-      const category = page.getByRole('main').getByRole('row').nth(1)
+      const category = firstRecord(page)
       await category.waitFor()
-      const name = (await category.getByRole('cell').first().textContent())!.trim()
+      const name = (await recordName(category).textContent())!.trim()
       await category.getByRole('button', { name: t.del, exact: true }).click()
       d = page.getByRole('dialog').filter({ hasText: name })
       await d.waitFor()
@@ -168,7 +172,7 @@ describe.each(['en', 'id'] as const)('dialogs in %s', (lang: Lang) => {
 
     it('the duplicate question', async () => {
       await page.goto('/app/roles')
-      const row = page.getByRole('main').getByRole('row').nth(1)
+      const row = firstRecord(page)
       await row.waitFor()
       await row.getByRole('button', { name: t.duplicate, exact: true }).click()
       const d = page.getByRole('dialog')
@@ -194,7 +198,7 @@ describe.each(['en', 'id'] as const)('dialogs in %s', (lang: Lang) => {
 
     it("an order's cancel question", async () => {
       await page.goto('/app/order_hotel?status=pending')
-      await page.getByRole('main').getByRole('row').nth(1).getByRole('link').first().click()
+      await firstRecord(page).getByRole('link').first().click()
       const cancel = page.getByRole('button', { name: t.cancelOrder, exact: true })
       await cancel.click()
       const d = page.getByRole('dialog')

@@ -582,7 +582,8 @@ async function packageJourney(texts: Texts, offset: number, customer: string) {
   await page.getByRole('heading', { name: new RegExp(escapeRegExp(code)) }).waitFor()
   await shot(page, named('07-phone-order'))
   await page.goto('/app/order_hotel')
-  await page.getByRole('row').filter({ hasText: code }).waitFor()
+  // A phone shows the list as cards (issue 32).
+  await page.locator('[data-row-card]').filter({ hasText: code }).waitFor()
   await shot(page, named('08-phone-list'))
   await page.close()
 }
