@@ -119,11 +119,13 @@ describe('workflow', () => {
     expect(statusActions('cancelled')).toEqual([])
   })
 
-  it('confirming needs approval on every desk of a package, the rest update', () => {
+  it('confirming and cancelling need approval on every desk of a package, the rest update (issue 32)', () => {
     const perms = ['order_hotel_approval', 'order_hotel_update', 'order_train_update']
     expect(mayMove(perms, ['hotel'], 'confirmed')).toBe(true)
     expect(mayMove(perms, ['hotel', 'train'], 'confirmed')).toBe(false)
-    expect(mayMove(perms, ['hotel', 'train'], 'cancelled')).toBe(true)
+    expect(mayMove(perms, ['hotel'], 'cancelled')).toBe(true)
+    expect(mayMove(perms, ['hotel', 'train'], 'cancelled')).toBe(false)
+    expect(mayMove(perms, ['hotel', 'train'], 'completed')).toBe(true)
   })
 
   it('a package belongs to every desk it touches, once each, in menu order', () => {
