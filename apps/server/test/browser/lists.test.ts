@@ -93,5 +93,19 @@ for (const { lang, columns, latitude } of LANGS) {
       }
       await page.setViewportSize({ width: 1366, height: 768 })
     })
+
+    it('shows the room chosen on the order form in full', async () => {
+      await page.goto('/app/order_hotel/create')
+      const stay = page.getByRole('group', { name: lang === 'en' ? 'Item 1 · Hotel stay' : 'Item ke-1 · Menginap di hotel' })
+      await stay.getByLabel(/^Hotel( \*)?$/).click()
+      await page.getByRole('option', { name: 'Hotel Nur Al Haram' }).first().click()
+      const room = stay.getByLabel(new RegExp(`^${lang === 'en' ? 'Room' : 'Kamar'}( \\*)?$`))
+      await room.click()
+      await page.getByRole('option', { name: /Kamar Quad Pemandangan Haram/ }).first().click()
+      await expect.poll(() => room.inputValue()).toContain('Kamar Quad Pemandangan Haram')
+      const cut = await room.evaluate((el) => el.scrollWidth > el.clientWidth + 1)
+      expect(cut).toBe(false)
+      await env.screenshot(page, `lists-${lang}-desktop-order-room`)
+    })
   })
 }

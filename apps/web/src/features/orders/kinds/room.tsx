@@ -43,10 +43,11 @@ export const room = defineWebKind({
     const min = today()
     const afterCheckIn = item.check_in ? dayjs(String(item.check_in)).add(1, 'day').format('YYYY-MM-DD') : null
     return [
-      field.select('hotel_id', { source: hotels, span: 6, searchable: true }),
+      // Each on a row of its own: the chosen room ("hotel – room") is never cut (issue 32).
+      field.select('hotel_id', { source: hotels, span: 12, searchable: true }),
       field.select('room_id', {
         required: true,
-        span: 6,
+        span: 12,
         searchable: true,
         source: {
           ...rooms,
