@@ -42,9 +42,9 @@ describe('filter choices', () => {
     expect((await get(clerk, '/categories?export_data=true')).statusCode).toBe(403)
     const locations = await get(clerk, '/hotels/choices/location_id')
     expect(locations.statusCode, locations.body).toBe(200)
-    const ownLocations = (await t.app.db.query.locations.findMany({ where: (l, { eq }) => eq(l.company_id, owner.companyId) })).map(
-      (l) => l.name,
-    )
+    const ownLocations = (
+      await t.app.db.query.locations.findMany({ where: (l, { eq }) => eq(l.company_id, owner.companyId) })
+    ).map((l) => l.name)
     expect(locations.json().data.map((r: { name: string }) => r.name)).toEqual(ownLocations.sort())
     const categories = await get(clerk, '/hotels/choices/category_id')
     expect(categories.json().data.map((r: { name: string }) => r.name)).toEqual(['Bintang Lima', 'Zamzam Tower'])

@@ -101,7 +101,10 @@ for (const { lang, columns, latitude } of LANGS) {
       await page.getByRole('option', { name: 'Hotel Nur Al Haram' }).first().click()
       const room = stay.getByLabel(new RegExp(`^${lang === 'en' ? 'Room' : 'Kamar'}( \\*)?$`))
       await room.click()
-      await page.getByRole('option', { name: /Kamar Quad Pemandangan Haram/ }).first().click()
+      await page
+        .getByRole('option', { name: /Kamar Quad Pemandangan Haram/ })
+        .first()
+        .click()
       await expect.poll(() => room.inputValue()).toContain('Kamar Quad Pemandangan Haram')
       const cut = await room.evaluate((el) => el.scrollWidth > el.clientWidth + 1)
       expect(cut).toBe(false)

@@ -17,7 +17,16 @@ let hotelId: number
 
 interface Case {
   lang: 'en' | 'id'
-  texts: { editHotel: string; price: string; distance: string; save: string; updated: string; latitude: string; longitude: string; education: string }
+  texts: {
+    editHotel: string
+    price: string
+    distance: string
+    save: string
+    updated: string
+    latitude: string
+    longitude: string
+    education: string
+  }
   price: { typed: string; saved: number; shown: string; listed: string }
   distance: { typed: string; saved: number }
 }
@@ -147,7 +156,10 @@ describe.each(cases)('numbers typed in $lang', (c) => {
     await page.getByRole('button', { name: c.texts.save, exact: true }).click()
     await notification(page, c.texts.updated).waitFor()
     await page.waitForURL(/\/app\/hotels$/)
-    const saved = await api<{ price: number; lat: number; long: number; educations: { distance: number }[] }>('GET', `/hotels/${hotelId}`)
+    const saved = await api<{ price: number; lat: number; long: number; educations: { distance: number }[] }>(
+      'GET',
+      `/hotels/${hotelId}`,
+    )
     expect(saved.price).toBe(c.price.saved)
     expect([saved.lat, saved.long]).toEqual([21.4225, 39.8262])
     expect(saved.educations[0]!.distance).toBe(c.distance.saved)

@@ -450,7 +450,9 @@ async function packageJourney(texts: Texts, offset: number, customer: string) {
   }
   const quote = await post<{ total: number }>('/orders/quote', body)
   expect(quote.total).toBe(5301)
-  await expect.poll(() => price.getByTestId('order-total').textContent(), { timeout: 10_000 }).toContain(sar(quote.total, texts.lang))
+  await expect
+    .poll(() => price.getByTestId('order-total').textContent(), { timeout: 10_000 })
+    .toContain(sar(quote.total, texts.lang))
   // The same total stays in sight in the save bar, whatever is scrolled (the price panel is below the items on a phone).
   await expect.poll(() => page.getByTestId('order-bar-total').textContent()).toContain(sar(quote.total, texts.lang))
   // A day line's count shows only when it multiplies: "2 × SAR 250" for the seats, not "1 × SAR 900" beside SAR 900.

@@ -42,7 +42,10 @@ const CURRENCY = /^(?:[A-Z]{3}|Rp\.?)/
  * Empty text is null.
  */
 export function parseNumber(text: string, lang?: string, opts: ReadOptions = {}): number | null | typeof NOT_A_NUMBER {
-  let s = text.replace(SPACES, '').replace(CURRENCY, '').replace(/\u2212/g, '-')
+  let s = text
+    .replace(SPACES, '')
+    .replace(CURRENCY, '')
+    .replace(/\u2212/g, '-')
   if (s === '') return null
   let sign = 1
   if (s.startsWith('-')) {

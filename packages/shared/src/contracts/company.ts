@@ -19,7 +19,10 @@ export const companySettingsSchema = z.object({
     DEFAULT_PASSPORT_VALIDITY_MONTHS,
   ),
   /** Women under this age need a mahram; null: the rule is off. */
-  mahram_min_age: z.preprocess((v) => (v === '' || v === undefined ? null : v), wireNumber(z.number().int().min(1).max(120)).nullable()),
+  mahram_min_age: z.preprocess(
+    (v) => (v === '' || v === undefined ? null : v),
+    wireNumber(z.number().int().min(1).max(120)).nullable(),
+  ),
 })
 export type CompanySettings = z.infer<typeof companySettingsSchema>
 export const COMPANY_SETTING_KEYS = Object.keys(companySettingsSchema.shape) as Array<keyof CompanySettings>

@@ -7,11 +7,7 @@ import { z } from 'zod'
  * order permissions, and the order-item union, is derived from the declared
  * kinds (kinds/index.ts), so a new kind is one file here and its registration.
  */
-export interface BookableKindDeclaration<
-  K extends string = string,
-  D extends string = string,
-  S extends z.ZodType = z.ZodType,
-> {
+export interface BookableKindDeclaration<K extends string = string, D extends string = string, S extends z.ZodType = z.ZodType> {
   kind: K
   /** The reservations desk (menu "Order"): `/orders?kind=<desk>`, `/app/order_<desk>`. */
   desk: D

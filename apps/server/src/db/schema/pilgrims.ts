@@ -61,7 +61,9 @@ export const pilgrims = pgTable(
     check('pilgrims_nik_digits', sql`${t.nik} ~ '^[0-9]{16}$'`),
     check('pilgrims_passport_dates', sql`${t.passport_expiry} > ${t.passport_issued}`),
     check('pilgrims_mahram_not_self', sql`${t.mahram_id} <> ${t.id}`),
-    uniqueIndex('pilgrims_company_nik_uq').on(t.company_id, t.nik).where(sql`${t.nik} IS NOT NULL`),
+    uniqueIndex('pilgrims_company_nik_uq')
+      .on(t.company_id, t.nik)
+      .where(sql`${t.nik} IS NOT NULL`),
     uniqueIndex('pilgrims_company_passport_uq').on(t.company_id, sql`lower(${t.passport_number})`),
     // One index per offered sort (DESIGN §2); passport_expiry also serves "expires within N months".
     index('pilgrims_company_created_idx').on(t.company_id, t.created_at),

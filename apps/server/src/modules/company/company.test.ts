@@ -36,7 +36,13 @@ describe('company settings', () => {
   })
 
   it('saves them for the owner or a company_setting holder, and the pilgrim rules follow', async () => {
-    const body = { name: 'Amanah Tour & Travel', address: 'Jl. Asia Afrika 1, Bandung', phone: '022 123 4567', passport_validity_months: 8, mahram_min_age: 45 }
+    const body = {
+      name: 'Amanah Tour & Travel',
+      address: 'Jl. Asia Afrika 1, Bandung',
+      phone: '022 123 4567',
+      passport_validity_months: 8,
+      mahram_min_age: 45,
+    }
     const saved = await api('PUT', '/company', owner, body)
     expect(saved.statusCode, saved.body).toBe(200)
     expect(saved.json().data).toMatchObject({ ...body, phone: '+62221234567' })

@@ -123,11 +123,19 @@ describe('GET /dashboard/orders', () => {
   })
 
   it('shows revenue only for the desks the caller holds approval on (issue 32): a clerk sees bookings, no money', async () => {
-    const clerk = await createUserWithPermissions(t.app, owner.companyId, ['order_hotel_list', 'order_train_list', 'order_train_approval'])
+    const clerk = await createUserWithPermissions(t.app, owner.companyId, [
+      'order_hotel_list',
+      'order_train_list',
+      'order_train_approval',
+    ])
     const data = (await api('GET', '/dashboard/orders', undefined, clerk)).json().data
     expect(data.bookings[11]).toBe(2)
     expect(data.revenue[11]).toBe(totals.train)
-    const noMoney = await createUserWithPermissions(t.app, owner.companyId, ['order_hotel_list', 'order_hotel_create', 'order_hotel_update'])
+    const noMoney = await createUserWithPermissions(t.app, owner.companyId, [
+      'order_hotel_list',
+      'order_hotel_create',
+      'order_hotel_update',
+    ])
     const plain = (await api('GET', '/dashboard/orders', undefined, noMoney)).json().data
     expect(plain.bookings[11]).toBe(1)
     expect(plain.revenue).toBeNull()

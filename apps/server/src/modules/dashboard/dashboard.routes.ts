@@ -62,7 +62,11 @@ export function seriesPermissions(key: string): string[] {
 }
 
 /** One statement: per table the caller may list, the rows created in each of the last 12 months and the total. */
-export async function dashboardFigures(db: Db, auth: Pick<SessionUser, 'companyId' | 'permissions'>, now = new Date()): Promise<DashboardData> {
+export async function dashboardFigures(
+  db: Db,
+  auth: Pick<SessionUser, 'companyId' | 'permissions'>,
+  now = new Date(),
+): Promise<DashboardData> {
   const companyId = auth.companyId
   const months = lastMonths(DASHBOARD_MONTHS, now)
   const since = `${months[0]}-01T00:00:00Z`

@@ -2,13 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import type { OrderStatus } from '@app/shared'
 import type { Db } from '../../db/client.js'
 import { orders, orderStatusHistory } from '../../db/schema/index.js'
-import {
-  StockShortfall,
-  isStockCheckError,
-  readShortfall,
-  shortfallError,
-  type StockClaim,
-} from '../../crud/inventory.js'
+import { StockShortfall, isStockCheckError, readShortfall, shortfallError, type StockClaim } from '../../crud/inventory.js'
 import { notFound } from '../../lib/errors.js'
 import type { SessionUser } from '../../lib/sessions.js'
 

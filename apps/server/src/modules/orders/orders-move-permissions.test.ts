@@ -24,7 +24,9 @@ async function newOrder(): Promise<{ id: number; total: number }> {
   checkIn += 1
   const res = await api(owner, 'POST', '/orders', {
     customer: { name: 'Hasan Basri', passport_number: 'B7654321' },
-    items: [{ kind: 'room', room_id: roomId, check_in: day(checkIn), check_out: day(checkIn + 1), quantity: 1, adults: 2, children: 0 }],
+    items: [
+      { kind: 'room', room_id: roomId, check_in: day(checkIn), check_out: day(checkIn + 1), quantity: 1, adults: 2, children: 0 },
+    ],
   })
   expect(res.statusCode, res.body).toBe(200)
   const data = res.json().data

@@ -12,7 +12,10 @@ import { orderKinds } from './kinds.js'
 function sources() {
   return new Map(
     orderKinds().flatMap((k) =>
-      Object.entries(k.choices).map(([source, read]) => [source, { read, permission: `${DESK_ENTITY[DESK_OF_KIND[k.kind]]}_list` }]),
+      Object.entries(k.choices).map(([source, read]) => [
+        source,
+        { read, permission: `${DESK_ENTITY[DESK_OF_KIND[k.kind]]}_list` },
+      ]),
     ),
   )
 }

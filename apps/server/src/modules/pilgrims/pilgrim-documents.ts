@@ -21,7 +21,9 @@ export const pilgrimDocumentsList: ChildList = {
     note: pilgrimDocuments.note,
     verified_at: pilgrimDocuments.verified_at,
     verified_by: pilgrimDocuments.verified_by,
-    verified_by_name: sql<string | null>`(SELECT ${users.name} FROM ${users} WHERE ${users.id} = ${pilgrimDocuments.verified_by})`,
+    verified_by_name: sql<
+      string | null
+    >`(SELECT ${users.name} FROM ${users} WHERE ${users.id} = ${pilgrimDocuments.verified_by})`,
   },
 }
 
@@ -35,7 +37,11 @@ export async function recordVerification(tx: Db, pilgrimId: number, userId: numb
     .update(pilgrimDocuments)
     .set({ verified_by: userId, verified_at: new Date() })
     .where(
-      and(eq(pilgrimDocuments.pilgrim_id, pilgrimId), eq(pilgrimDocuments.status, 'verified'), isNull(pilgrimDocuments.verified_at)),
+      and(
+        eq(pilgrimDocuments.pilgrim_id, pilgrimId),
+        eq(pilgrimDocuments.status, 'verified'),
+        isNull(pilgrimDocuments.verified_at),
+      ),
     )
   await tx
     .update(pilgrimDocuments)

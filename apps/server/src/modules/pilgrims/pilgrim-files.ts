@@ -83,7 +83,11 @@ export const pilgrimFiles: FastifyPluginAsync = async (parent) => {
   app.post(
     '/pilgrims/documents/upload',
     {
-      schema: { tags: ['pilgrims'], summary: 'Upload one document file (multipart, field `file`)', consumes: ['multipart/form-data'] },
+      schema: {
+        tags: ['pilgrims'],
+        summary: 'Upload one document file (multipart, field `file`)',
+        consumes: ['multipart/form-data'],
+      },
       config: { access: 'pilgrim_documents' },
     },
     async (req) => {

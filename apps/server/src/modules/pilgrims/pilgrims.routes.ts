@@ -79,7 +79,8 @@ const listFields = {
   created_at: pilgrims.created_at,
 }
 
-const day = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d\d-\d\d$/.test(v) ? `${v.slice(8)}-${v.slice(5, 7)}-${v.slice(0, 4)}` : '')
+const day = (v: unknown) =>
+  typeof v === 'string' && /^\d{4}-\d\d-\d\d$/.test(v) ? `${v.slice(8)}-${v.slice(5, 7)}-${v.slice(0, 4)}` : ''
 
 export const pilgrimsResource = defineResource({
   name: 'pilgrims',
@@ -123,8 +124,7 @@ export const pilgrimsResource = defineResource({
     // Expired passports are among those that expire within N months.
     passport_expires_within: {
       schema: pilgrimFilters.passport_expires_within,
-      where: (months: number): SQL =>
-        sql`${pilgrims.passport_expiry} < current_date + make_interval(months => ${months}::int)`,
+      where: (months: number): SQL => sql`${pilgrims.passport_expiry} < current_date + make_interval(months => ${months}::int)`,
     },
   },
   exportFormats: ['csv', 'xlsx'],

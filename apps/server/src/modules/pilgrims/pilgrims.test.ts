@@ -64,7 +64,13 @@ describe('pilgrims', () => {
       message: 'Already registered as Siti Aminah',
       errors: { nik: ['This NIK belongs to Siti Aminah'] },
     })
-    const passport = await api('POST', '/pilgrims', { full_name: 'Other', gender: 'male', passport_number: 'a1234567' }, owner, 'id')
+    const passport = await api(
+      'POST',
+      '/pilgrims',
+      { full_name: 'Other', gender: 'male', passport_number: 'a1234567' },
+      owner,
+      'id',
+    )
     expect(passport.statusCode).toBe(409)
     expect(passport.json().errors).toEqual({ passport_number: ['Nomor paspor ini milik Siti Aminah'] })
     // Another company keeps its own register.
@@ -92,7 +98,10 @@ describe('pilgrims', () => {
   it('searches by name, NIK, passport number and phone', async () => {
     await create({ full_name: 'Searchable Person', nik: '3201999900001111', passport_number: 'QZ998877', phone: '081399887766' })
     for (const term of ['searchable pers', '99990000', 'qz9988', '1399887'])
-      expect((await list(`search=${term}`)).map((r) => r.full_name), term).toEqual(['Searchable Person'])
+      expect(
+        (await list(`search=${term}`)).map((r) => r.full_name),
+        term,
+      ).toEqual(['Searchable Person'])
   })
 
   it('keeps a mahram of the same company, never the pilgrim itself, and lets go of a deleted one', async () => {
@@ -139,7 +148,12 @@ describe('pilgrims', () => {
 
   it("shows the age, the passport's months left against the company's months, and the company's mahram rule", async () => {
     const birth = `${new Date().getUTCFullYear() - 30}-01-01`
-    const row = await create({ full_name: 'Rules Woman', gender: 'female', birth_date: birth, passport_expiry: monthsFromNow(7, 1) })
+    const row = await create({
+      full_name: 'Rules Woman',
+      gender: 'female',
+      birth_date: birth,
+      passport_expiry: monthsFromNow(7, 1),
+    })
     expect(row).toMatchObject({ age: 30, passport_months_left: 7, passport_validity_months: 6, passport_short: false })
     expect(row.mahram_required).toBe(false)
     // The company asks 8 months of validity and a mahram for women under 45.
@@ -148,7 +162,12 @@ describe('pilgrims', () => {
       .set({ passport_validity_months: 8, mahram_min_age: 45 })
       .where(eq(companies.id, owner.companyId))
     const again = (await api('GET', `/pilgrims/${row.id}`)).json().data
-    expect(again).toMatchObject({ passport_months_left: 7, passport_validity_months: 8, passport_short: true, mahram_required: true })
+    expect(again).toMatchObject({
+      passport_months_left: 7,
+      passport_validity_months: 8,
+      passport_short: true,
+      mahram_required: true,
+    })
     const [listed] = await list('search=Rules Woman')
     expect(listed).toMatchObject({ age: 30, passport_short: true, mahram_required: true })
     await t.app.db
@@ -163,7 +182,13 @@ describe('pilgrims', () => {
     const res = await api(
       'POST',
       '/pilgrims',
-      { ...base, documents: [{ type: 'ktp', status: 'verified' }, { type: 'visa', status: 'missing', verified_at: '2000-01-01' }] },
+      {
+        ...base,
+        documents: [
+          { type: 'ktp', status: 'verified' },
+          { type: 'visa', status: 'missing', verified_at: '2000-01-01' },
+        ],
+      },
       clerk,
     )
     expect(res.statusCode, res.body).toBe(200)
@@ -175,7 +200,9 @@ describe('pilgrims', () => {
     const kept = await api('PUT', `/pilgrims/${id}`, { ...base, documents: [ktp, { ...visa, status: 'received' }] })
     expect(kept.json().data.documents[0]).toMatchObject({ verified_by: clerk.userId, verified_at: ktp.verified_at })
     const undone = await api('PUT', `/pilgrims/${id}`, { ...base, documents: [{ ...ktp, status: 'rejected' }] })
-    expect(undone.json().data.documents).toEqual([expect.objectContaining({ status: 'rejected', verified_by: null, verified_at: null })])
+    expect(undone.json().data.documents).toEqual([
+      expect.objectContaining({ status: 'rejected', verified_by: null, verified_at: null }),
+    ])
     const chips = (await list('search=Doc Holder'))[0]!.documents
     expect(chips).toEqual([{ type: 'ktp', status: 'rejected' }])
   })
@@ -200,7 +227,9 @@ describe('pilgrims', () => {
     const count = async () => ((await t.app.db.execute(sql`SELECT count(*)::int AS n FROM pilgrims`)) as { rows: unknown[] }).rows
     const before = await count()
     const nik = await t.app.db
-      .execute(sql`INSERT INTO pilgrims (company_id, full_name, gender, nik) VALUES (${owner.companyId}, 'Direct', 'male', '123')`)
+      .execute(
+        sql`INSERT INTO pilgrims (company_id, full_name, gender, nik) VALUES (${owner.companyId}, 'Direct', 'male', '123')`,
+      )
       .catch((e: unknown) => e)
     expect(String((nik as { cause?: { message?: string } }).cause?.message ?? nik)).toContain('pilgrims_nik_digits')
     expect(await count()).toEqual(before)
@@ -277,7 +306,11 @@ describe('pilgrims', () => {
       expect(image.statusCode, image.body).toBe(200)
       const foreign = (await upload(pdf, 'x.pdf', 'application/pdf', other)).json().data.file_name as string
       for (const file of [image.json().data.file_name as string, foreign]) {
-        const res = await api('POST', '/pilgrims', { full_name: 'Wrong File', gender: 'male', documents: [{ type: 'ktp', file }] })
+        const res = await api('POST', '/pilgrims', {
+          full_name: 'Wrong File',
+          gender: 'male',
+          documents: [{ type: 'ktp', file }],
+        })
         expect(res.statusCode, file).toBe(422)
         expect(res.json().errors['documents.0.file']).toEqual([expect.any(String)])
       }

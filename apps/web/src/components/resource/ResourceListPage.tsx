@@ -123,13 +123,7 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
               aria-label={t('actions.search')}
               leftSection={<IconSearch size={16} />}
               rightSection={
-                q.search ? (
-                  <CloseButton
-                    size="sm"
-                    aria-label={t('actions.clear')}
-                    onClick={() => q.changeSearch('')}
-                  />
-                ) : null
+                q.search ? <CloseButton size="sm" aria-label={t('actions.clear')} onClick={() => q.changeSearch('')} /> : null
               }
               w={{ base: '100%', sm: 320 }}
             />

@@ -82,7 +82,16 @@ export type FieldDef<R extends ResourceRow = ResourceRow> = FieldOptions<R> & { 
     | { kind: 'yesNo' }
     | { kind: 'checkbox'; switch?: boolean }
     | { kind: 'select'; options?: SelectOption[]; source?: SelectSource; searchable?: boolean; clearable?: boolean }
-    | { kind: 'number'; min?: number; max?: number; step?: number; decimalScale?: number; prefix?: string; grouping?: boolean; pastePair?: { lat: string; long: string } }
+    | {
+        kind: 'number'
+        min?: number
+        max?: number
+        step?: number
+        decimalScale?: number
+        prefix?: string
+        grouping?: boolean
+        pastePair?: { lat: string; long: string }
+      }
     | { kind: 'custom'; render: (props: CustomFieldProps<R>) => ReactNode }
     | RepeatableFieldDef<R>
     | { kind: 'multiSelect'; options?: SelectOption[]; source?: SelectSource; searchable?: boolean; maxValues?: number }

@@ -21,12 +21,15 @@ describe('showServerErrors', () => {
   it.each([
     ['en', 'Some days already have more booked than this allows: 10-02-2027 (3 booked), 11-02-2027 (1 booked)'],
     ['id', 'Some days already have more booked than this allows: 10-02-2027 (3 dipesan), 11-02-2027 (1 dipesan)'],
-  ])('puts a refused capacity on its field with the reason and each day DD-MM-YYYY with its booked count (%s)', async (lang, text) => {
-    await i18n.changeLanguage(lang)
-    const setErrors = vi.fn()
-    showServerErrors({ form: { setErrors }, error: refused, fieldOf: (k) => k, failedTitle: 'Failed' })
-    expect(setErrors).toHaveBeenCalledWith({ capacity: text })
-  })
+  ])(
+    'puts a refused capacity on its field with the reason and each day DD-MM-YYYY with its booked count (%s)',
+    async (lang, text) => {
+      await i18n.changeLanguage(lang)
+      const setErrors = vi.fn()
+      showServerErrors({ form: { setErrors }, error: refused, fieldOf: (k) => k, failedTitle: 'Failed' })
+      expect(setErrors).toHaveBeenCalledWith({ capacity: text })
+    },
+  )
 
   it('keeps a plain field error as the server wrote it', () => {
     const setErrors = vi.fn()

@@ -10,12 +10,7 @@ import { columnChoiceKey } from './use-column-choice'
 const places = defineResource({
   name: 'places',
   permission: 'location',
-  columns: [
-    col.avatar('featured_image'),
-    col.text('name'),
-    col.text('slug', { secondary: true }),
-    col.text('region'),
-  ],
+  columns: [col.avatar('featured_image'), col.text('name'), col.text('slug', { secondary: true }), col.text('region')],
   fields: [],
 })
 

@@ -77,19 +77,19 @@ export default function BusinessSection({ monthLabel }: { monthLabel: (m: string
           )}
         </Card>
         {data?.revenue !== null && (
-        <Card
-          testId="chart-revenue"
-          title={t('dashboard.business.revenue.title')}
-          subtitle={t('dashboard.business.revenue.subtitle')}
-        >
-          {data ? (
-            <Suspense fallback={fallback}>
-              <RevenueChart rows={months} label={t('dashboard.business.revenue.value')} money={(n) => formatMoney(n)} />
-            </Suspense>
-          ) : (
-            fallback
-          )}
-        </Card>
+          <Card
+            testId="chart-revenue"
+            title={t('dashboard.business.revenue.title')}
+            subtitle={t('dashboard.business.revenue.subtitle')}
+          >
+            {data ? (
+              <Suspense fallback={fallback}>
+                <RevenueChart rows={months} label={t('dashboard.business.revenue.value')} money={(n) => formatMoney(n)} />
+              </Suspense>
+            ) : (
+              fallback
+            )}
+          </Card>
         )}
       </SimpleGrid>
       {(occ || !data) && (

@@ -72,34 +72,34 @@ export default function DashboardPage() {
       )}
       {/* Only the lists the user may read are counted (issue 32): none, no charts. */}
       {(!figures.data || figures.data.series.length > 0) && (
-      <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        <Paper withBorder radius="md" p="md" shadow="xs" data-testid="chart-monthly">
-          <Text fw={600}>{t('dashboard.monthly.title')}</Text>
-          <Text size="sm" c="dimmed" mb="md">
-            {t('dashboard.monthly.subtitle')}
-          </Text>
-          {figures.data ? (
-            <Suspense fallback={chartFallback}>
-              <MonthlyAreaChart data={figures.data} series={series} monthLabel={monthLabel} />
-            </Suspense>
-          ) : (
-            chartFallback
-          )}
-        </Paper>
-        <Paper withBorder radius="md" p="md" shadow="xs" data-testid="chart-totals">
-          <Text fw={600}>{t('dashboard.totals.title')}</Text>
-          <Text size="sm" c="dimmed" mb="md">
-            {t('dashboard.totals.subtitle')}
-          </Text>
-          {figures.data ? (
-            <Suspense fallback={chartFallback}>
-              <TotalsBarChart data={figures.data} series={series} valueLabel={t('dashboard.totals.value')} />
-            </Suspense>
-          ) : (
-            chartFallback
-          )}
-        </Paper>
-      </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, lg: 2 }}>
+          <Paper withBorder radius="md" p="md" shadow="xs" data-testid="chart-monthly">
+            <Text fw={600}>{t('dashboard.monthly.title')}</Text>
+            <Text size="sm" c="dimmed" mb="md">
+              {t('dashboard.monthly.subtitle')}
+            </Text>
+            {figures.data ? (
+              <Suspense fallback={chartFallback}>
+                <MonthlyAreaChart data={figures.data} series={series} monthLabel={monthLabel} />
+              </Suspense>
+            ) : (
+              chartFallback
+            )}
+          </Paper>
+          <Paper withBorder radius="md" p="md" shadow="xs" data-testid="chart-totals">
+            <Text fw={600}>{t('dashboard.totals.title')}</Text>
+            <Text size="sm" c="dimmed" mb="md">
+              {t('dashboard.totals.subtitle')}
+            </Text>
+            {figures.data ? (
+              <Suspense fallback={chartFallback}>
+                <TotalsBarChart data={figures.data} series={series} valueLabel={t('dashboard.totals.value')} />
+              </Suspense>
+            ) : (
+              chartFallback
+            )}
+          </Paper>
+        </SimpleGrid>
       )}
     </Stack>
   )

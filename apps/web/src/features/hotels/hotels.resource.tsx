@@ -7,7 +7,15 @@ import {
   type HotelDetail,
 } from '@app/shared'
 import { extraPriceFields, serviceFeeFields } from '../../components/pricing/price-lists'
-import { col, defineResource, field, initialValues, positionFields, type FieldDef, type ResourceRow } from '../../components/resource'
+import {
+  col,
+  defineResource,
+  field,
+  initialValues,
+  positionFields,
+  type FieldDef,
+  type ResourceRow,
+} from '../../components/resource'
 import { formatCoordinate } from '../../lib/numbers'
 import { hotelRowForForm } from './hotel-form'
 import { RatingField } from './RatingField'

@@ -410,7 +410,14 @@ function OrderEditor({ desk, order, me }: { desk: OrderDesk; order?: OrderDetail
               <PricePanel items={priced} total={total} loading={editable && quote.isFetching} messages={messages} />
               {order && <StatusPanel order={order} me={me} onChanged={onChanged} />}
               {order && (
-                <PaymentsPanel key={order.payments.length} order={order} me={me} canPay={mayUpdate} canRefund={mayRefund} onChanged={onChanged} />
+                <PaymentsPanel
+                  key={order.payments.length}
+                  order={order}
+                  me={me}
+                  canPay={mayUpdate}
+                  canRefund={mayRefund}
+                  onChanged={onChanged}
+                />
               )}
             </Stack>
           </Grid.Col>

@@ -1,8 +1,4 @@
-import {
-  locationInputSchema,
-  PUBLISH_STATUSES,
-  type LocationDetail,
-} from '@app/shared'
+import { locationInputSchema, PUBLISH_STATUSES, type LocationDetail } from '@app/shared'
 import { col, defineResource, field, positionFields, type FieldContext, type ResourceRow } from '../../components/resource'
 import { formatCoordinate } from '../../lib/numbers'
 

@@ -1,11 +1,5 @@
 import { IconCalendarEvent } from '@tabler/icons-react'
-import {
-  MAX_FAQS,
-  MAX_RENTAL_DAYS,
-  PUBLISH_STATUSES,
-  transportationInputSchema,
-  type TransportationDetail,
-} from '@app/shared'
+import { MAX_FAQS, MAX_RENTAL_DAYS, PUBLISH_STATUSES, transportationInputSchema, type TransportationDetail } from '@app/shared'
 import { extraPriceFields, serviceFeeFields, withPriceSwitches } from '../../components/pricing/price-lists'
 import { col, defineResource, field, positionFields } from '../../components/resource'
 

@@ -5,7 +5,6 @@ import { t } from '../../../lib/i18n.js'
 import { orders, trainRoutes, trainSchedules } from '../../../db/schema/index.js'
 import { ItemRefusal, MAX_CHOICES, cents, registerOrderKind, sar, sumLines, type ItemPlan, type PlannedLine } from '../kinds.js'
 
-
 /**
  * Train seats: adults + children seats of one route, train type and day,
  * against that day's schedule (`max_passengers`, 0 when blocked) or the

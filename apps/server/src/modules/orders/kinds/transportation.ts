@@ -18,7 +18,6 @@ import {
   type PlannedLine,
 } from '../kinds.js'
 
-
 /** A day's price of a vehicle: its sale price when it has one, else its price. */
 const dayPrice = (price: number | string, sale: number | string | null) =>
   sale !== null && Number(sale) > 0 ? Number(sale) : Number(price)

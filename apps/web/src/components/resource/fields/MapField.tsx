@@ -37,7 +37,8 @@ export function MapField({ field, form, label, required, disabled, description }
   }
   // A pin left where another place was (a Makkah hotel on Kuwait's coordinates): offer to move it.
   const [offered, setOffered] = useState<number | null>(null)
-  const offer = view && lat !== null && lng !== null && (view.lat !== lat || view.lng !== lng) && offered !== view.key ? view : null
+  const offer =
+    view && lat !== null && lng !== null && (view.lat !== lat || view.lng !== lng) && offered !== view.key ? view : null
   return (
     <Input.Wrapper labelElement="div" label={label} withAsterisk={required} description={description ?? t('kit.map.hint')}>
       {offer && !disabled && (
@@ -98,7 +99,8 @@ function usePlaceView(centreOn: MapFieldDef['centreOn'], placeId: unknown) {
     const place = rows?.find((r) => String(r.id) === String(placeId))
     const lat = num(place?.lat)
     const lng = num(place?.long)
-    if (lat !== null && lng !== null) setView((v) => ({ lat, lng, zoom: num(place?.zoom), key: (v?.key ?? 0) + 1, name: String(place?.name ?? '') }))
+    if (lat !== null && lng !== null)
+      setView((v) => ({ lat, lng, zoom: num(place?.zoom), key: (v?.key ?? 0) + 1, name: String(place?.name ?? '') }))
   }, [centreOn, placeId, rows])
   return view
 }

@@ -38,7 +38,9 @@ export function NumberText(props: NumberTextProps) {
   const lang = i18n.language
   const value = getPath(form.getValues(), path)
   const show = (v: unknown) =>
-    typeof v === 'number' ? formatNumber(v, lang, { maxDecimals: decimalScale, minDecimals: v % 1 ? minDecimals : 0, grouping }) : String(v ?? '')
+    typeof v === 'number'
+      ? formatNumber(v, lang, { maxDecimals: decimalScale, minDecimals: v % 1 ? minDecimals : 0, grouping })
+      : String(v ?? '')
   const [text, setText] = useState(() => show(value))
   // The value this field last wrote: any other change (a reset, a map click, a paste into the
   // partner field, a switch of language) is shown afresh.

@@ -75,7 +75,12 @@ export const later = (a: string, b: unknown) => (typeof b === 'string' && b > a 
  * permission, so a clerk without catalogue rights still sees the names.
  */
 export function choiceSource(source: string, label?: (row: ResourceRow) => string): SelectSource {
-  return { resource: `orders_choices_${source}`, endpoint: `/orders/choices/${source}`, labelKey: 'name', ...(label && { label }) }
+  return {
+    resource: `orders_choices_${source}`,
+    endpoint: `/orders/choices/${source}`,
+    labelKey: 'name',
+    ...(label && { label }),
+  }
 }
 
 /** One labelled value of a summary; an empty one shows a dash. */

@@ -18,7 +18,16 @@ const nightsOf = (checkIn: unknown, checkOut: unknown) =>
 /** A room stay: hotel (narrows the rooms), room, check-in and check-out, rooms, adults and children. */
 export const room = defineWebKind({
   icon: IconBed,
-  blank: () => ({ kind: 'room', hotel_id: null, room_id: null, check_in: null, check_out: null, quantity: 1, adults: 1, children: 0 }),
+  blank: () => ({
+    kind: 'room',
+    hotel_id: null,
+    room_id: null,
+    check_in: null,
+    check_out: null,
+    quantity: 1,
+    adults: 1,
+    children: 0,
+  }),
   payload: (v) => ({
     kind: 'room',
     room_id: num(v.room_id),

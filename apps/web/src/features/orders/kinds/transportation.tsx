@@ -17,7 +17,12 @@ export const transportation = defineWebKind({
     start_date: day(v.start_date),
     end_date: day(v.end_date),
   }),
-  fromDetail: (it) => ({ kind: 'transportation', transportation_id: it.item_id, start_date: it.start_date, end_date: it.end_date }),
+  fromDetail: (it) => ({
+    kind: 'transportation',
+    transportation_id: it.item_id,
+    start_date: it.start_date,
+    end_date: it.end_date,
+  }),
   // The end day's calendar opens from the start day.
   fields: (_index, item) => {
     const min = today()
