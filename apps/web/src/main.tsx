@@ -1,3 +1,4 @@
+import './lib/zod-config'
 import './app/public-styles'
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'

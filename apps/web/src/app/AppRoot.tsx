@@ -1,4 +1,3 @@
-import '../lib/zod-config'
 import '@mantine/core/styles.css'
 import { use, useEffect } from 'react'
 import { QueryClientProvider } from '@tanstack/react-query'
