@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-import { ACTIONS, DEFAULT_ROLES, ENTITIES, MASTER_ROLE } from '@app/shared'
+import { ACTIONS, DEFAULT_ROLES, ENTITIES, MASTER_ROLE, STANDALONE_PERMISSIONS } from '@app/shared'
 
 /** The seeded roles and the English display name they are created with. */
 const SEEDED_DISPLAY: Record<string, string> = Object.fromEntries([
@@ -33,6 +33,7 @@ export function splitPermission(name: string): { entity: string; action: string 
 /** A catalogue permission in the reader's language ("Categories: Update"); others by their stored display name. */
 export function permissionLabel(t: TFunction, p: { name: string; display_name?: string | null }): string {
   const parts = splitPermission(p.name)
+  if ((STANDALONE_PERMISSIONS as readonly string[]).includes(p.name)) return t(`resources.roles.matrix.standalone.${p.name}`)
   if (!parts) return p.display_name || p.name
   return t('resources.permissions.label', {
     entity: t(`resources.roles.matrix.entities.${parts.entity}`),
