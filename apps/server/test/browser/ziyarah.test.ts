@@ -204,7 +204,8 @@ async function journey(texts: Texts) {
   await expect.poll(() => day(page, '2026-12-10').getAttribute('class')).toContain('av-list-day')
   await shot(page, name('05-phone-calendar'))
   await page.goto('/app/ziyarah_tours')
-  await page.getByRole('row').filter({ hasText: texts.tour }).waitFor()
+  // A phone shows the list as cards, one per tour.
+  await page.locator('[data-row-card]').filter({ hasText: texts.tour }).waitFor()
   await shot(page, name('06-phone-list'))
   await page.close()
 }
