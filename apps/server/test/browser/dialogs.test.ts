@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_LOGIN, seed } from '../../src/db/seed.js'
 import path from 'node:path'
 import { SCREENSHOT_DIR, startBrowserEnv, type BrowserEnv } from './harness.js'
+import { transitionsEnded } from './page.js'
 
 /**
  * The dialogs outside the list engine's create/edit (issue 13, fix 4), on the demo company, in English and
@@ -96,7 +97,7 @@ const focused = (l: Locator) =>
 
 /** What every dialog must be, checked with it open; then a screenshot. */
 async function check(page: Page, dialog: Locator, name: string, focus: Locator, buttons: [string, string], tag: string) {
-  await page.waitForTimeout(300) // the opening transition
+  await transitionsEnded(page) // the opening transition
   await expect.poll(() => focused(focus), { message: `${name}: focus` }).toBe(true)
   const labels = (await dialog.getByRole('button').allTextContents()).map((s) => s.trim()).filter(Boolean)
   expect(labels.slice(-2), `${name}: buttons`).toEqual(buttons)

@@ -33,6 +33,80 @@ export const column = async (p: Page, n: number) =>
 export const waitForColumn = (p: Page, n: number, check: (v: string[]) => boolean) =>
   expect.poll(async () => check(await column(p, n)), { timeout: 15_000 }).toBe(true)
 
+/** A map tile host the policy allows when MAP_TILE_URL names it (served by `watchCsp`'s stand-in). */
+export const TILE_URL = 'https://{s}.tiles.example.test/{z}/{x}/{y}.png'
+const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')
+
+/**
+ * Records every Content-Security-Policy violation the page raises, from the DOM event and from the console,
+ * into the returned list. Stand-ins answer for the outside world (no network here); the policy still applies
+ * to their URLs: map tiles from TILE_URL's host and images from elsewhere.example.test.
+ */
+export async function watchCsp(p: Page): Promise<string[]> {
+  const violations: string[] = []
+  p.on('console', (m) => {
+    if (/Content Security Policy|Content-Security-Policy/i.test(m.text())) violations.push(`console: ${m.text()}`)
+  })
+  await p.exposeFunction('__reportCsp', (v: string) => violations.push(v))
+  await p.addInitScript(`document.addEventListener('securitypolicyviolation', (e) =>
+    window.__reportCsp(e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline') + ' at ' + location.pathname))`)
+  await p.route(/^https:\/\/[a-z]+\.tiles\.example\.test\//, (r) => r.fulfill({ contentType: 'image/png', body: PNG_1PX }))
+  await p.route('https://elsewhere.example.test/**', (r) => r.fulfill({ contentType: 'image/png', body: PNG_1PX }))
+  return violations
+}
+
+/**
+ * Requests in flight per page, counted from the moment `trackNetwork` is called, so `settle` can wait for a
+ * quiet network without Playwright's 'networkidle' (500 ms of silence on every load, the walks' largest cost).
+ */
+const inflight = new WeakMap<Page, { n: number; last: number }>()
+export function trackNetwork(p: Page): Page {
+  const s = { n: 0, last: Date.now() }
+  inflight.set(p, s)
+  p.on('request', () => {
+    s.n++
+    s.last = Date.now()
+  })
+  const done = () => {
+    s.n = Math.max(0, s.n - 1)
+    s.last = Date.now()
+  }
+  p.on('requestfinished', done)
+  p.on('requestfailed', done)
+  return p
+}
+
+/**
+ * Until the screen has settled: no request in flight for `quietMs` (lazy chunks and queries chain within
+ * that) while no `aria-busy` region shows (route chunks and queries loading mark themselves busy), finite
+ * transitions ended, and two frames painted. Pages not tracked fall back to 'networkidle'.
+ * Checks run through `evaluate` (the DevTools protocol), never `waitForFunction`, whose string predicates
+ * are compiled in the page and would be reported by the app's CSP as a blocked eval.
+ */
+export async function settle(p: Page, quietMs = 150) {
+  const s = inflight.get(p)
+  if (!s) await p.waitForLoadState('networkidle')
+  const deadline = Date.now() + 15_000
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+  while (Date.now() < deadline) {
+    if (s && (s.n > 0 || Date.now() - s.last < quietMs)) {
+      await sleep(20)
+      continue
+    }
+    if ((await p.locator('[aria-busy="true"]').count()) === 0) break
+    await sleep(50)
+  }
+  await transitionsEnded(p)
+}
+
+/** Until finite CSS transitions and animations (a dialog fading in) have ended, and two frames painted; endless ones (loaders) do not count. */
+export async function transitionsEnded(p: Page) {
+  const moving = `document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity)`
+  for (const end = Date.now() + 2_000; Date.now() < end && (await p.evaluate<boolean>(moving)); )
+    await new Promise((r) => setTimeout(r, 30))
+  await p.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))')
+}
+
 /** A picture of the viewport (or the whole page), after transitions settle; only with SCREENSHOTS=1. */
 export async function shot(p: Page, name: string, opts: { fullPage?: boolean; settle?: number } = {}) {
   if (!SCREENSHOTS) return

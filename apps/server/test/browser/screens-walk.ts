@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_LOGIN, seed } from '../../src/db/seed.js'
 import { SCREENSHOT_DIR, startBrowserEnv, type BrowserEnv } from './harness.js'
-import { SCREENSHOTS } from './page.js'
+import { SCREENSHOTS, settle, TILE_URL, trackNetwork, watchCsp } from './page.js'
 
 /**
  * Every screen of the app registry (the side menu's links) and the public
@@ -16,6 +16,7 @@ import { SCREENSHOTS } from './page.js'
  *   scrolls sideways (lists are cards there);
  * - axe-core finds no serious or critical violation, and each screen has one
  *   <main> and one <h1>; each list's create dialog or create page likewise;
+ * - no screen, dialog or layout raises a Content-Security-Policy violation;
  * - an Indonesian screen shows no English word from the English locale files
  *   that the Indonesian ones never use (proper nouns, codes marked
  *   data-lang-neutral, e-mail addresses and data are allowed).
@@ -243,15 +244,6 @@ async function tableLayout(page: Page) {
   })()`)
 }
 
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle')
-  await page
-    .locator('[aria-busy="true"]')
-    .first()
-    .waitFor({ state: 'detached', timeout: 10_000 })
-    .catch(() => {})
-  await page.waitForTimeout(250)
-}
 
 const shotName = (lang: Lang, size: string, route: string) =>
   `screens-${lang}-${size}-${route.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '_') || 'app'}`
@@ -267,7 +259,7 @@ const problems = { layout: [] as string[], axe: [] as string[], language: [] as 
 /** The walk's tests for one language: its own server, browser and findings. */
 export function screensWalk(lang: Lang) {
   beforeAll(async () => {
-    env = await startBrowserEnv()
+    env = await startBrowserEnv({ env: { MAP_TILE_URL: TILE_URL } })
     expect((await seed(env.app.db, { demo: true })).created).toBe(true)
   })
   afterAll(async () => {
@@ -277,9 +269,11 @@ export function screensWalk(lang: Lang) {
   describe(`every screen in ${lang}`, () => {
     let page: Page
     let routes: string[] = []
+    let cspViolations: string[] = []
 
     beforeAll(async () => {
-      page = await env.newPage({ locale: lang === 'id' ? 'id-ID' : 'en-US' })
+      page = trackNetwork(await env.newPage({ locale: lang === 'id' ? 'id-ID' : 'en-US' }))
+      cspViolations = await watchCsp(page)
       await page.context().addCookies([{ name: 'locale', value: lang, url: env.baseUrl }])
       await page.setViewportSize(DESKTOP)
     })
@@ -304,7 +298,8 @@ export function screensWalk(lang: Lang) {
       for (let i = 0; i < (await groups.count()); i++) {
         const g = groups.nth(i)
         if ((await g.getAttribute('aria-expanded')) !== 'true') await g.click()
-        await page.waitForTimeout(250)
+        await expect.poll(() => g.getAttribute('aria-expanded')).toBe('true')
+        await settle(page)
         for (const href of await page
           .locator('nav a[href^="/app"]')
           .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? '')))
@@ -354,6 +349,12 @@ export function screensWalk(lang: Lang) {
       }
       await page.setViewportSize(DESKTOP)
     }, 600_000)
+
+    // The Content-Security-Policy on every screen, create dialog and phone layout walked above (csp.test.ts
+    // proves the listener sees what the policy blocks).
+    it('no screen raises a Content-Security-Policy violation', () => {
+      expect(cspViolations).toEqual([])
+    })
   })
 
   it('every list shows its columns, actions and row names in full on a laptop, and cards on a phone', () => {

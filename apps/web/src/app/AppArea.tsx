@@ -30,7 +30,7 @@ function SignedIn({ me }: { me: Me }) {
     <AppLayout me={me} groups={groups}>
       <Suspense
         fallback={
-          <Center mih={320}>
+          <Center mih={320} aria-busy="true">
             <Loader />
           </Center>
         }

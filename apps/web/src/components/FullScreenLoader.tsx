@@ -6,7 +6,7 @@ import { LogoMark } from './Logo'
 export function FullScreenLoader() {
   const { t } = useTranslation()
   return (
-    <Center h="100dvh" bg="gray.0">
+    <Center h="100dvh" bg="gray.0" aria-busy="true">
       <Stack align="center" gap="md" role="status" aria-live="polite">
         <LogoMark size={56} />
         <Loader type="dots" />
