@@ -2,13 +2,20 @@
  * What jsdom lacks and Mantine, Leaflet and ProseMirror touch. Runs before
  * every test file; does nothing in the node environment.
  */
-import { afterEach } from 'vitest'
+import { afterAll, afterEach, vi } from 'vitest'
 
 // Both languages' texts, loaded before any test (the app loads only the reader's).
+// Files share a worker's modules (vitest.config.ts `isolate: false`), so each file starts in English
+// and leaves no spy or stubbed global behind.
 {
-  const { loadAppTexts, loadLanguage } = await import('../i18n')
+  const { default: i18n, loadAppTexts, loadLanguage } = await import('../i18n')
   await loadAppTexts() // the signed-in screens' texts too, from here on for every language
   await Promise.all([loadLanguage('en'), loadLanguage('id')])
+  await i18n.changeLanguage('en')
+  afterAll(() => {
+    vi.restoreAllMocks()
+    vi.unstubAllGlobals()
+  })
 }
 
 if (typeof window !== 'undefined') {
