@@ -33,5 +33,6 @@ export const isWindowDate = (v: string) => isRealDate(v) && inDateWindow(v)
 export const windowDateField = z
   .string()
   .trim()
-  .refine(isRealDate, { message: DATE_INVALID_KEY })
-  .refine((v) => !isRealDate(v) || inDateWindow(v), { message: DATE_WINDOW_KEY })
+  // Literal keys: the web's refinement-keys test scans the sources for them.
+  .refine(isRealDate, { message: 'date_invalid' })
+  .refine((v) => !isRealDate(v) || inDateWindow(v), { message: 'date_window' })

@@ -189,7 +189,7 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
   const listAnswer = opts.row ? { response: { 200: z.object({ data: z.array(opts.row), pagination: paginationSchema }) } } : {}
   const detailRow = opts.detail?.row ?? opts.row
   const oneAnswer = detailRow ? { response: { 200: z.object({ data: detailRow }) } } : {}
-  const writeHook = opts.body ? { preValidation: bodyHook(opts.body) } : {}
+  const writeHook = opts.body ? { preValidation: bodyHook(opts.body, opts.input) } : {}
   const consumes = opts.body ? { consumes: ['application/json', 'multipart/form-data'] } : {}
 
   const plugin: FastifyPluginAsync = async (parent: FastifyInstance) => {
@@ -320,7 +320,7 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
         {
           schema: { tags, params: idParams, body: opts.update ?? opts.input, ...oneAnswer, ...consumes },
           config: { access: perm('update') },
-          preValidation: opts.body ? [bodyHook(opts.body), samePathId, takeVersion] : [samePathId, takeVersion],
+          preValidation: opts.body ? [bodyHook(opts.body, opts.update ?? opts.input), samePathId, takeVersion] : [samePathId, takeVersion],
         },
         async (req) => write(req, req.body as z.infer<I>, req.params.id),
       )

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { isWindowDate, windowDateField } from '../dates.js'
 import { idField } from './users.js'
-import { queryBoolean } from './list-query.js'
+import { queryBoolean, queryId } from './list-query.js'
 import { wireNumber } from './locations.js'
 
 /**
@@ -82,16 +82,18 @@ function withRange<T extends z.ZodObject>(shape: T) {
   })
 }
 
-const checksShape = (checks: readonly string[] = []) =>
-  Object.fromEntries(checks.map((k) => [k, z.preprocess((v) => (v === '' || v === null ? undefined : v), idField.optional())]))
+/** The parameters checked against the item: ids of a JSON body (write) or of a query string (read). */
+const checksShape = (checks: readonly string[] = [], id: z.ZodType = idField) =>
+  Object.fromEntries(checks.map((k) => [k, z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional())]))
 
 /** `GET /{calendar}?{item}=&start_date=&end_date=` (other list parameters are accepted and ignored). */
 export function availabilityReadSchema(shape: AvailabilityShape) {
   return withRange(
     z.object({
-      [shape.item]: idField,
+      // A query string: the id is text of digits (list-query.ts `queryId`).
+      [shape.item]: queryId(),
       ...(shape.keys ?? {}),
-      ...checksShape(shape.checks),
+      ...checksShape(shape.checks, queryId()),
       start_date: calendarDateField,
       end_date: calendarDateField,
     }),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DATE_WINDOW_KEY, inDateWindow, isRealDate } from '../dates.js'
+import { inDateWindow, isRealDate } from '../dates.js'
 import { MAX_NAME, MAX_TEXT, NAME_MIN } from '../constants.js'
 import { emailField } from './auth.js'
 import { entryList, optionalFileName, optionalIdField, optionalText, wireNumber } from './locations.js'
@@ -99,7 +99,7 @@ export const optionalDate = optionalTrimmed
 /** An optional travel date (passport, vaccination): a real day inside the one date window (dates.ts). */
 export const optionalWindowDate = optionalTrimmed
   .refine((v) => v == null || isRealDate(v), { message: PILGRIM_KEYS.date })
-  .refine((v) => v == null || !isRealDate(v) || inDateWindow(v), { message: DATE_WINDOW_KEY })
+  .refine((v) => v == null || !isRealDate(v) || inDateWindow(v), { message: 'date_window' })
   .transform((v) => v ?? null)
 
 const nikField = optionalTrimmed

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DATE_INVALID_KEY, DATE_WINDOW_KEY, inDateWindow, isRealDate } from '../dates.js'
+import { inDateWindow, isRealDate } from '../dates.js'
 
 /**
  * A bookable kind (a room stay, train seats, a vehicle, …) as both sides know
@@ -43,8 +43,8 @@ export function defineBookableKind<const K extends string, const D extends strin
 export const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine(isRealDate, DATE_INVALID_KEY)
-  .refine((s) => !isRealDate(s) || inDateWindow(s), DATE_WINDOW_KEY)
+  .refine(isRealDate, { message: 'date_invalid' })
+  .refine((s) => !isRealDate(s) || inDateWindow(s), { message: 'date_window' })
 
 /** Most rooms or seats in one item. */
 export const MAX_ORDER_QUANTITY = 500
