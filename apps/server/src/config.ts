@@ -97,6 +97,10 @@ export const configSchema = z.object({
   TRUST_PROXY: trustProxyEnv,
   /** The whole request, headers and body, must arrive within this (docs/decisions/hardening.md). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  /** Storage per company for uploaded files, in MB; 0 = no quota (docs/decisions/hardening.md). */
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(0).max(10_000_000).default(1024),
+  /** Files one company may upload per minute; 0 = no limit. */
+  UPLOAD_RATE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 })

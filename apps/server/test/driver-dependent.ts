@@ -44,4 +44,7 @@ export const driverDependent: string[] = [
   // Ziyarah tours (issue 27): its calendar's range writes and stock, and its values as each driver returns them
   'src/modules/ziyarah-tours/ziyarah-tours.test.ts',
   'test/crud-ziyarah.test.ts',
+  // issue 31: the 409 for a row in use is worded from each driver's error fields and catalogue; money as numeric
+  'test/hardening/references.test.ts',
+  'test/hardening/bounds.test.ts',
 ]

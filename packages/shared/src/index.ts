@@ -1,5 +1,6 @@
 export * from './permissions.js'
 export * from './constants.js'
+export * from './dates.js'
 export * from './contracts/list-query.js'
 export * from './contracts/reference.js'
 export * from './contracts/auth.js'

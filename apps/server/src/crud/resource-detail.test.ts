@@ -6,7 +6,6 @@ import { requiredText } from '@app/shared'
 import { buildTestApp, type TestApp } from '../../test/helpers/app.js'
 import { createCompany, type Actor } from '../../test/helpers/fixtures.js'
 import { multipart } from '../../test/helpers/images.js'
-import { foreignKeysTo } from './references.js'
 import { defineResource } from './resource.js'
 
 // Tables of the engine's own: a box owns its items (CASCADE) and is needed by labels (RESTRICT).
@@ -24,12 +23,6 @@ const boxItems = pgTable('crud_box_items', {
     .references(() => boxes.id, { onDelete: 'cascade' }),
   position: integer('position').notNull(),
   title: varchar('title', { length: 191 }).notNull(),
-})
-const boxLabels = pgTable('crud_box_labels', {
-  id: serial('id').primaryKey(),
-  box_id: integer('box_id')
-    .notNull()
-    .references(() => boxes.id, { onDelete: 'restrict' }),
 })
 
 const itemInput = z.object({ id: z.number().int().optional(), title: requiredText() })
@@ -54,7 +47,6 @@ const boxResource = defineResource({
     },
     row: boxRow.extend({ secret: z.string().nullable(), items: z.array(z.object({ id: z.number(), title: z.string() })) }),
   },
-  referencedBy: () => foreignKeysTo({ boxes, boxItems, boxLabels }, boxes),
   body: { json: ['items'] },
   searchable: [boxes.name],
   sortable: ['name', 'created_at'],

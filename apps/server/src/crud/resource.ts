@@ -8,8 +8,7 @@ import type { Db } from '../db/client.js'
 import { requireAuth, sessionRow, type Access } from '../plugins/auth.js'
 import type { RowRead, SessionUser } from '../lib/sessions.js'
 import { diff, recordAudit, redact, updateAction } from '../lib/audit.js'
-import { inUse, notFound } from '../lib/errors.js'
-import { requestLocale } from '../lib/i18n.js'
+import { notFound } from '../lib/errors.js'
 import { bodyHook, samePathId, type BodyShape } from './body.js'
 import { expectedVersion, lastChange, StaleVersion, staleVersion, takeVersion } from './versions.js'
 import { checkImages, imageValues, type ImagePaths } from './images.js'
@@ -19,7 +18,6 @@ import { csvStream, exportFileName, type ExportColumn } from './csv.js'
 import { xlsxStream } from './xlsx.js'
 import { registerFilterChoices, type FilterChoices } from './filter-choices.js'
 import { refuseBookedItems } from './inventory.js'
-import { countReferences, type Reference, type ReferencedBy } from './references.js'
 import { findById, iterateRows, listRows, primed, type Fields, type Join, type ListSource } from './list-query.js'
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -59,8 +57,6 @@ export interface ResourceOptions<I extends ZodObject = ZodObject> {
     children?: Record<string, ChildList>
     row?: ZodType
   }
-  /** Rows that still need this one: its delete is refused with 409 and how many (DESIGN §3). */
-  referencedBy?: ReferencedBy
   /**
    * Bookable in orders as `kind`: a delete while open orders hold the row (or,
    * with `items`, the rows of `items.table` whose `items.column` is this id: a
@@ -189,14 +185,11 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
     if (!row) throw notFound()
     return { ...row, ...(await loadChildren(db, children, id)) }
   }
-  let references: Reference[] | undefined
-  const referencesOf = () =>
-    (references ??= typeof opts.referencedBy === 'function' ? opts.referencedBy() : (opts.referencedBy ?? []))
 
   const listAnswer = opts.row ? { response: { 200: z.object({ data: z.array(opts.row), pagination: paginationSchema }) } } : {}
   const detailRow = opts.detail?.row ?? opts.row
   const oneAnswer = detailRow ? { response: { 200: z.object({ data: detailRow }) } } : {}
-  const writeHook = opts.body ? { preValidation: bodyHook(opts.body) } : {}
+  const writeHook = opts.body ? { preValidation: bodyHook(opts.body, opts.input) } : {}
   const consumes = opts.body ? { consumes: ['application/json', 'multipart/form-data'] } : {}
 
   const plugin: FastifyPluginAsync = async (parent: FastifyInstance) => {
@@ -327,7 +320,7 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
         {
           schema: { tags, params: idParams, body: opts.update ?? opts.input, ...oneAnswer, ...consumes },
           config: { access: perm('update') },
-          preValidation: opts.body ? [bodyHook(opts.body), samePathId, takeVersion] : [samePathId, takeVersion],
+          preValidation: opts.body ? [bodyHook(opts.body, opts.update ?? opts.input), samePathId, takeVersion] : [samePathId, takeVersion],
         },
         async (req) => write(req, req.body as z.infer<I>, req.params.id),
       )
@@ -343,8 +336,8 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
             const items = opts.booked.items ?? { table, column: table.id }
             await refuseBookedItems(tx as unknown as Db, opts.booked.kind, items.table, items.column, req.params.id)
           }
-          const uses = await countReferences(tx as unknown as Db, referencesOf(), req.params.id)
-          if (uses.length > 0) throw inUse(uses, requestLocale(req))
+          // A row still in use is refused by its foreign keys (ON DELETE RESTRICT): the error handler answers
+          // 409 naming what uses it (plugins/errors.ts), for every reference, with no check here (issue 31).
           if (opts.images) {
             unused = imageValues(await getDetail(tx as unknown as Db, auth, req.params.id), opts.images).map((r) => r.name)
           }

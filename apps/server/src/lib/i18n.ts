@@ -116,6 +116,8 @@ registerMessages({
     'field.invalid': '{field} is invalid',
     'field.unknown': 'Unknown field {keys}',
     'field.too_many': '{field} must have at most {max} items',
+    // The one date window (packages/shared dates.ts); a custom refinement key, so no `field.` prefix.
+    date_window: '{field} must be between 01-01-2000 and 31-12-2099',
   },
   id: {
     validation_failed: 'Data yang diberikan tidak valid.',
@@ -145,6 +147,7 @@ registerMessages({
     'field.invalid': '{field} tidak valid',
     'field.unknown': 'Kolom {keys} tidak dikenal',
     'field.too_many': '{field} maksimal {max} item',
+    date_window: '{field} harus antara 01-01-2000 dan 31-12-2099',
   },
 })
 

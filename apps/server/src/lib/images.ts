@@ -92,8 +92,10 @@ const SHARP_FORMAT: Record<ImageMime, string> = {
  * - JPEG, PNG and WebP are decoded and re-encoded: EXIF (GPS position, camera serial),
  *   XMP and IPTC are dropped and the EXIF orientation is applied to the pixels first, so
  *   the photo still stands the right way up; a truncated or corrupt file fails here;
- * - GIFs are decoded the same way to prove they are whole, and stored as sent (the
- *   format carries no EXIF; re-encoding would cost animations their palette).
+ * - GIFs are decoded and re-encoded too, every frame with its delay and the loop count
+ *   (`animated`): comment and application extensions (XMP with a GPS position) and bytes
+ *   after the trailer are not written again (issue 31). The encoder re-uses the
+ *   source's palette where it can.
  */
 export async function processImage(input: Buffer, field: string): Promise<ProcessedImage> {
   if (input.length === 0) throw new HttpError(415, 'image_type', {}, { [field]: ['field.image_empty'] })
@@ -124,17 +126,16 @@ export async function processImage(input: Buffer, field: string): Promise<Proces
     )
   }
   try {
-    if (mime === 'image/gif') {
-      await open().stats()
-      return { body: input, mime, ext: IMAGE_EXTENSIONS[mime], width: meta.width, height }
-    }
-    const pipeline = open().rotate()
+    // A GIF has no orientation to apply; the others turn as their EXIF says before it is dropped.
+    const pipeline = mime === 'image/gif' ? open() : open().rotate()
     const out =
       mime === 'image/jpeg'
         ? pipeline.jpeg({ quality: 85 })
         : mime === 'image/png'
           ? pipeline.png()
-          : pipeline.webp({ quality: 85 })
+          : mime === 'image/gif'
+            ? pipeline.gif({ reuse: true })
+            : pipeline.webp({ quality: 85 })
     const { data, info } = await out.toBuffer({ resolveWithObject: true })
     return { body: data, mime, ext: IMAGE_EXTENSIONS[mime], width: info.width, height: info.pageHeight ?? info.height }
   } catch {

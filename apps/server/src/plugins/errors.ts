@@ -2,7 +2,9 @@ import fp from 'fastify-plugin'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { ZodError } from 'zod'
 import { issueField, issueMessage, type ApiErrorBody, type Locale, type ZodIssueWithInput } from '@app/shared'
-import { HttpError } from '../lib/errors.js'
+import { sql } from 'drizzle-orm'
+import type { Db } from '../db/client.js'
+import { HttpError, inUse } from '../lib/errors.js'
 import { fieldLabel, requestLocale, t } from '../lib/i18n.js'
 
 /** One zod issue as a localized sentence for its field (the mapping is shared with the web forms). */
@@ -21,13 +23,52 @@ export function zodErrorFields(locale: Locale, error: ZodError, prefix?: string)
 }
 
 /** Postgres errors that are the client's fault: a unique clash, a missing reference, bad text. */
-function pgCode(err: unknown): { code: string; constraint?: string } | undefined {
+function pgCode(err: unknown): { code: string; constraint?: string; table?: string; detail?: string } | undefined {
   for (let e: unknown = err, i = 0; e && i < 3; e = (e as { cause?: unknown }).cause, i++) {
     const code = (e as { code?: unknown }).code
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code))
-      return { code, constraint: (e as { constraint?: string }).constraint }
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
+      const { constraint, table, detail } = e as { constraint?: string; table?: string; detail?: string }
+      return { code, constraint, table, detail }
+    }
   }
   return undefined
+}
+
+/** PostgreSQL's detail of a delete that a foreign key refused: `Key (id)=(5) is still referenced from table "hotels".` */
+const STILL_REFERENCED = /^Key \((\w+)\)=\((\d{1,10})\) is still referenced/
+
+/**
+ * Every row that still uses the row a refused delete named, per table (issue 31): read from the database's
+ * own catalogue, so any foreign key with ON DELETE RESTRICT (or NO ACTION) to that table is counted without a
+ * declaration anywhere: a new reference is covered by adding its foreign key. Runs after the failed
+ * statement (its transaction is gone), only to word the 409.
+ */
+async function usesOf(db: Db, constraint: string, table: string, id: number): Promise<Array<{ table: string; count: number }>> {
+  const refs = (await db.execute(sql`
+    SELECT r.relname AS tbl, a.attname AS col
+    FROM pg_constraint f
+    JOIN pg_constraint c ON c.contype = 'f' AND c.confrelid = f.confrelid AND c.confkey = f.confkey
+      AND cardinality(c.conkey) = 1 AND c.confdeltype IN ('r', 'a')
+    JOIN pg_class r ON r.oid = c.conrelid
+    JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+    WHERE f.contype = 'f' AND f.conname = ${constraint} AND f.conrelid = to_regclass(${table})
+    ORDER BY r.relname, a.attname`)) as unknown as { rows: Array<{ tbl: string; col: string }> }
+  // A table that refers twice (a train route's from and to) counts its rows once.
+  const byTable = new Map<string, string[]>()
+  for (const { tbl, col } of refs.rows) byTable.set(tbl, [...(byTable.get(tbl) ?? []), col])
+  const uses: Array<{ table: string; count: number }> = []
+  for (const [tbl, cols] of byTable) {
+    const any = sql.join(
+      cols.map((c) => sql`${sql.identifier(c)} = ${id}`),
+      sql` OR `,
+    )
+    const res = (await db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(tbl)} WHERE ${any}`)) as unknown as {
+      rows: Array<{ n: number }>
+    }
+    const n = Number(res.rows[0]?.n ?? 0)
+    if (n > 0) uses.push({ table: tbl, count: n })
+  }
+  return uses
 }
 
 /** `facilities_company_slug_uq` -> `slug`; `users_email_uq` -> `email`. */
@@ -100,7 +141,19 @@ export default fp(async function errors(app) {
         },
       )
     }
-    if (pg?.code === '23503') return send(reply, 409, { message: t(locale, 'in_use', { count: 1 }) })
+    if (pg?.code === '23503') {
+      // A delete refused by a foreign key (the one rule for rows still in use): 409 naming what uses it.
+      const m = pg.detail ? STILL_REFERENCED.exec(pg.detail) : null
+      if (!m || !pg.constraint || !pg.table) return send(reply, 409, { message: t(locale, 'in_use', { count: 1 }) })
+      const fallback = () => sendHttpError(reply, locale, inUse([{ table: pg.table!, count: 1 }], locale))
+      return usesOf(req.server.db, pg.constraint, pg.table, Number(m[2])).then(
+        (uses) => (uses.length ? sendHttpError(reply, locale, inUse(uses, locale)) : fallback()),
+        (lookupErr: unknown) => {
+          req.log.warn({ err: lookupErr }, 'naming the rows that use a row failed')
+          return fallback()
+        },
+      )
+    }
     if (pg && (pg.code.startsWith('22') || pg.code === '23502' || pg.code === '23514')) {
       req.log.warn({ err }, 'database rejected client input')
       return send(reply, 422, { message: t(locale, 'validation_failed') })

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_IMAGE_BYTES } from '@app/shared'
 import { buildTestApp, type TestApp } from '../../test/helpers/app.js'
 import { createCompany, createUserWithPermissions, type Actor } from '../../test/helpers/fixtures.js'
-import { imageForm, jpegOfSize, makeImage, multipart, photoWithGps, pngDeclaring } from '../../test/helpers/images.js'
+import { gifWithMetadata, imageForm, jpegOfSize, makeImage, multipart, photoWithGps, pngDeclaring } from '../../test/helpers/images.js'
 import { startTestS3 } from '../../test/helpers/s3-server.js'
 import { uploads } from '../db/schema/index.js'
 
@@ -84,6 +84,38 @@ describe('upload: POST /actions_gallery/upload', () => {
     expect(meta.xmp).toBeUndefined()
     expect(img.rawPayload.includes(Buffer.from('Pilgrim X'))).toBe(false)
     expect(img.rawPayload.includes(Buffer.from('PhoneMaker'))).toBe(false)
+  })
+
+  it('drops a GIF\'s XMP (GPS position), comments and bytes after the trailer, and keeps its animation', async () => {
+    const gif = await gifWithMetadata(2)
+    // The control: the sent file carries all three, and two frames.
+    for (const secret of ['GPSLatitude', 'Secret comment', 'TRAILING-SECRET']) expect(gif.includes(Buffer.from(secret))).toBe(true)
+    expect((await sharp(gif, { animated: true }).metadata()).pages).toBe(2)
+    const res = await upload(imageForm(gif, 'moving.gif', 'image/gif'))
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().data).toMatchObject({ mime_type: 'image/gif', width: 16, height: 16 })
+    const img = await t.app.inject({ method: 'GET', url: `/api/v1/images/${res.json().data.file_name}` })
+    expect(img.statusCode).toBe(200)
+    for (const secret of ['GPSLatitude', 'XMP', 'Secret comment', 'TRAILING-SECRET'])
+      expect(img.rawPayload.includes(Buffer.from(secret)), secret).toBe(false)
+    const meta = await sharp(img.rawPayload, { animated: true }).metadata()
+    expect(meta).toMatchObject({ format: 'gif', pages: 2, pageHeight: 16, loop: 0, delay: [100, 200] })
+    expect(meta.xmp).toBeUndefined()
+    expect(meta.comments).toBeUndefined()
+    // The frames are still red, then blue.
+    const { data, info } = await sharp(img.rawPayload, { animated: true }).raw().toBuffer({ resolveWithObject: true })
+    const frame2 = 16 * 16 * info.channels
+    expect([...data.subarray(0, 3)]).toEqual([255, 0, 0])
+    expect([...data.subarray(frame2, frame2 + 3)]).toEqual([0, 0, 255])
+  })
+
+  it('also cleans a single-frame GIF', async () => {
+    const res = await upload(imageForm(await gifWithMetadata(1), 'still.gif', 'image/gif'))
+    expect(res.statusCode, res.body).toBe(200)
+    const img = await t.app.inject({ method: 'GET', url: `/api/v1/images/${res.json().data.file_name}` })
+    expect(img.rawPayload.includes(Buffer.from('GPSLatitude'))).toBe(false)
+    expect(img.rawPayload.includes(Buffer.from('TRAILING-SECRET'))).toBe(false)
+    expect((await sharp(img.rawPayload, { animated: true }).metadata()).pages).toBe(1)
   })
 
   it('keeps only a safe file name as metadata: the path part of a client name is dropped', async () => {

@@ -17,7 +17,9 @@ import {
   sniffImage,
   SNIFF_BYTES,
   type ImageMime,
+  type ProcessedImage,
 } from '../lib/images.js'
+import { uploadAllowance } from '../lib/upload-allowance.js'
 import { openStorage, storageKey, STORED_NAME, type Storage } from '../lib/storage/index.js'
 import { requireAuth } from './auth.js'
 
@@ -163,6 +165,19 @@ export default fp<UploadsOptions>(async function uploads(parent, opts) {
 
   const app = parent.withTypeProvider<ZodTypeProvider>()
   const db = () => app.db
+  // The company's quota and upload rate (settings UPLOAD_QUOTA_MB, UPLOAD_RATE_PER_MINUTE).
+  const allowance = uploadAllowance({
+    quotaBytes: parent.config.UPLOAD_QUOTA_MB * 1024 * 1024,
+    perMinute: parent.config.UPLOAD_RATE_PER_MINUTE,
+    redisUrl: parent.config.REDIS_URL,
+    redisPrefix: parent.config.REDIS_PREFIX,
+    log: parent.log,
+  })
+  /** A checked image stored for the company, when it fits its quota. */
+  const store = async (companyId: number, image: ProcessedImage, field: string, original?: string) => {
+    await allowance.fits(db(), companyId, image.body.length, field)
+    return storeImage(db(), storage, companyId, image, original)
+  }
 
   const release = async (names: string[]) => {
     await releaseFiles(db(), storage, names)
@@ -209,11 +224,13 @@ export default fp<UploadsOptions>(async function uploads(parent, opts) {
           const n = (perField.get(field) ?? 0) + 1
           if (n > MAX_GALLERY_FILES) throw new HttpError(413, 'too_many_files', {}, { [field]: ['field.too_many_files'] })
           perField.set(field, n)
+          // Counted before the file is read, so a flood costs no decoding.
+          await allowance.takeOne(auth.companyId)
           const bytes = await readImagePart(part, field)
           // A file input left empty sends a nameless, empty part: nothing chosen, the field is left as sent.
           if (bytes.length === 0 && !part.filename) continue
           const image = await processImage(bytes, field)
-          const row = await storeImage(db(), storage, auth.companyId, image, part.filename)
+          const row = await store(auth.companyId, image, field, part.filename)
           fresh.push(row.file_name)
           filled.add(field)
           out[field] = many ? appended(out[field], row.file_name) : row.file_name
@@ -264,6 +281,7 @@ export default fp<UploadsOptions>(async function uploads(parent, opts) {
             await drain(part)
             throw unprocessable({ [part.fieldname]: ['field.unexpected_file'] })
           }
+          await allowance.takeOne(auth.companyId)
           bytes = await readImagePart(part, 'image')
           original = part.filename
         }
@@ -273,7 +291,7 @@ export default fp<UploadsOptions>(async function uploads(parent, opts) {
       }
       if (bytes === undefined) throw unprocessable({ image: ['field.required'] })
       const image = await processImage(bytes, 'image')
-      const row = await storeImage(db(), storage, auth.companyId, image, original)
+      const row = await store(auth.companyId, image, 'image', original)
       return {
         data: {
           id: row.id,
@@ -379,5 +397,6 @@ export default fp<UploadsOptions>(async function uploads(parent, opts) {
     if (timer) clearInterval(timer)
     await running
     await storage.close()
+    await allowance.close()
   })
 })

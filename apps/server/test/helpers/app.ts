@@ -57,6 +57,8 @@ export async function buildTestApp(env: Record<string, string> = {}, modules: Fa
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // Suites upload hundreds of files a minute for one company; the limit's own test sets it low.
+    UPLOAD_RATE_PER_MINUTE: '100000',
     ...env,
   })
   const app = await buildApp({ config, database, logger: false, modules })

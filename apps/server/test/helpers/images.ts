@@ -80,3 +80,40 @@ export function cutForms(jpeg: Buffer, accepted: string, foreign: string, bounda
     ['cut inside a part head', b(`--${boundary}\r\nContent-Disposition: form-da`)],
   ]
 }
+
+/**
+ * A GIF of `frames` 16 × 16 frames (red, blue, …, 100 ms then 200 ms, looping) that carries, as a phone or an
+ * editor may write them, an XMP application extension with a GPS position and a comment extension before the
+ * first frame, and bytes after the trailer (issue 31).
+ */
+export async function gifWithMetadata(frames = 2): Promise<Buffer> {
+  const colours = ['#ff0000', '#0000ff', '#00ff00']
+  const pngs = await Promise.all(
+    Array.from({ length: frames }, (_, i) =>
+      sharp({ create: { width: 16, height: 16, channels: 3, background: colours[i % colours.length]! } })
+        .png()
+        .toBuffer(),
+    ),
+  )
+  const gif =
+    frames > 1
+      ? await sharp(pngs, { join: { animated: true } })
+          .gif({ loop: 0, delay: pngs.map((_, i) => (i + 1) * 100) })
+          .toBuffer()
+      : await sharp(pngs[0]).gif().toBuffer()
+  // After the 13-byte header and the global colour table come the extensions and frames.
+  const flags = gif[10]!
+  const at = 13 + (flags & 0x80 ? 3 * 2 ** ((flags & 7) + 1) : 0)
+  const blocks = (data: Buffer) => {
+    const out: Buffer[] = []
+    for (let i = 0; i < data.length; i += 255) out.push(Buffer.from([Math.min(255, data.length - i)]), data.subarray(i, i + 255))
+    return Buffer.concat([...out, Buffer.from([0])])
+  }
+  const xmp = Buffer.concat([
+    Buffer.from([0x21, 0xff, 0x0b]),
+    Buffer.from('XMP DataXMP'),
+    blocks(Buffer.from('<x:xmpmeta><rdf:Description exif:GPSLatitude="21,25.35N" exif:GPSLongitude="39,49.57E"/></x:xmpmeta>')),
+  ])
+  const comment = Buffer.concat([Buffer.from([0x21, 0xfe]), blocks(Buffer.from('Secret comment: Makkah hotel room 1204'))])
+  return Buffer.concat([gif.subarray(0, at), xmp, comment, gif.subarray(at), Buffer.from('TRAILING-SECRET-BYTES')])
+}

@@ -60,6 +60,7 @@ describe('refinement messages of the shared schemas', () => {
         'orders.amount_range',
         'money_decimals',
         'date_invalid',
+        'date_window',
       ]),
     )
     expect(refinementKeys(`z.number().refine((n) => n !== 0, 'x.zero')`)).toEqual(['x.zero'])

@@ -1,6 +1,7 @@
 import { z } from 'zod'
+import { isWindowDate, windowDateField } from '../dates.js'
 import { idField } from './users.js'
-import { queryBoolean } from './list-query.js'
+import { queryBoolean, queryId } from './list-query.js'
 import { wireNumber } from './locations.js'
 
 /**
@@ -12,39 +13,36 @@ import { wireNumber } from './locations.js'
 
 /** Most days one range write (and one read) covers. */
 export const MAX_AVAILABILITY_DAYS = 366
-/** Earliest and latest year a calendar day may be in. */
-export const AVAILABILITY_MIN_YEAR = 2000
-export const AVAILABILITY_MAX_YEAR = 2199
-
 /** Message keys of the range rules (server `availability.*`, web `validation.availability_*`). */
 export const AVAILABILITY_RANGE_ORDER_KEY = 'availability_range_order'
 export const AVAILABILITY_RANGE_LENGTH_KEY = 'availability_range_length'
 /** A weekday mask that picks no day of the range (a Sunday-only mask on Monday to Friday). */
 export const AVAILABILITY_WEEKDAYS_NONE_KEY = 'availability_weekdays_none'
 
-/** `YYYY-MM-DD` that names a real day: 2026-02-30 and 2026-13-01 are refused. */
-export function isCalendarDate(v: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v)
-  if (!m) return false
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
-  if (y < AVAILABILITY_MIN_YEAR || y > AVAILABILITY_MAX_YEAR) return false
-  const t = new Date(Date.UTC(y, mo - 1, d))
-  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d
-}
+/** `YYYY-MM-DD` that names a real day inside the one date window (dates.ts): 2026-02-30 and 9999-12-30 are refused. */
+export const isCalendarDate = isWindowDate
 
-export const calendarDateField = z.string().trim().refine(isCalendarDate, { message: 'date_invalid' })
+/** A calendar day: no day is `date_invalid`, a day outside the window `date_window`. */
+export const calendarDateField = windowDateField
 
 /** Days from `start` to `end`, both counted (2026-01-01..2026-01-01 is 1). */
 export function daysInRange(start: string, end: string): number {
   return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1
 }
 
-/** A stored per-day money value: not negative, at most 2 decimals, within numeric(14,2). */
+/** The largest amount stored (numeric(14,2)): an order's total, a payment. */
 export const MAX_MONEY = 999_999_999_999.99
+/**
+ * The largest price of one unit (a night, a seat, a vehicle day, an extra, a fee): 999,999,999.99, so a
+ * line of 500 rooms x 90 nights stays far inside exact arithmetic; an order's total is checked against
+ * MAX_MONEY on top (issue 31, docs/decisions/hardening.md).
+ */
+export const MAX_PRICE = 999_999_999.99
+/** A price: not negative, at most 2 decimals, at most MAX_PRICE. */
 export const moneyNumber = z
   .number()
   .min(0)
-  .max(MAX_MONEY)
+  .max(MAX_PRICE)
   .refine((v) => Number(v.toFixed(2)) === v, { message: 'money_decimals' })
 export const moneyField = wireNumber(moneyNumber)
 
@@ -84,16 +82,18 @@ function withRange<T extends z.ZodObject>(shape: T) {
   })
 }
 
-const checksShape = (checks: readonly string[] = []) =>
-  Object.fromEntries(checks.map((k) => [k, z.preprocess((v) => (v === '' || v === null ? undefined : v), idField.optional())]))
+/** The parameters checked against the item: ids of a JSON body (write) or of a query string (read). */
+const checksShape = (checks: readonly string[] = [], id: z.ZodType = idField) =>
+  Object.fromEntries(checks.map((k) => [k, z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional())]))
 
 /** `GET /{calendar}?{item}=&start_date=&end_date=` (other list parameters are accepted and ignored). */
 export function availabilityReadSchema(shape: AvailabilityShape) {
   return withRange(
     z.object({
-      [shape.item]: idField,
+      // A query string: the id is text of digits (list-query.ts `queryId`).
+      [shape.item]: queryId(),
       ...(shape.keys ?? {}),
-      ...checksShape(shape.checks),
+      ...checksShape(shape.checks, queryId()),
       start_date: calendarDateField,
       end_date: calendarDateField,
     }),

@@ -3,7 +3,7 @@ import { MAP_MAX_ZOOM, MAP_MIN_ZOOM, MAX_GALLERY_FILES, MAX_NAME, MAX_TEXT, NAME
 import { moneyField, moneyNumber, wireBoolean } from './availability.js'
 import { entryList, fileNameField, optionalFileName, optionalIdField, optionalText, wireNumber } from './locations.js'
 import { optionalSlugField, requiredText } from './reference.js'
-import { idField } from './users.js'
+import { idField, idSchemas } from './users.js'
 
 /**
  * Hotels and rooms (catalogue-availability §2, §3, §5, §7; checklist C, D).
@@ -119,6 +119,7 @@ export const idListField = z.preprocess(
     .max(MAX_LINKS)
     .transform((ids) => [...new Set(ids)]),
 )
+idSchemas.add(idListField, { kind: 'ids' })
 
 const entryId = optionalIdField.optional()
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { MAP_MAX_ZOOM, MAP_MIN_ZOOM, MAX_TEXT, NAME_MIN, PUBLISH_STATUSES } from '../constants.js'
 import { optionalSlugField, requiredText } from './reference.js'
+import { idSchemas } from './users.js'
 
 /**
  * Locations (catalogue-availability §2, §3, §5, §7; checklist B). The same
@@ -23,8 +24,12 @@ const toNumber = (v: unknown) =>
 /** A number from JSON or from a form's text part ('21.42'); empty is missing. */
 export const wireNumber = <T extends z.ZodType>(schema: T) => z.preprocess(toNumber, schema)
 
-/** An optional row id: empty, null or absent is none (top level). */
-export const optionalIdField = z.preprocess((v) => toNumber(v) ?? null, z.number().int().min(1).max(2_147_483_647).nullable())
+/** An optional row id: empty, null or absent is none (top level); a JSON integer otherwise (users.ts `idField`). */
+export const optionalIdField = z.preprocess(
+  (v) => (v === '' || v === undefined || v === null ? null : v),
+  z.number().int().min(1).max(2_147_483_647).nullable(),
+)
+idSchemas.add(optionalIdField, { kind: 'id' })
 
 /** Optional plain text: '' and null are none. */
 export const optionalText = (max = MAX_TEXT) =>

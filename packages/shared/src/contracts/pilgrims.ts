@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { inDateWindow, isRealDate } from '../dates.js'
 import { MAX_NAME, MAX_TEXT, NAME_MIN } from '../constants.js'
 import { emailField } from './auth.js'
 import { entryList, optionalFileName, optionalIdField, optionalText, wireNumber } from './locations.js'
@@ -90,18 +91,15 @@ export const phoneField = optionalTrimmed
   .refine((v) => v == null || toE164(v) !== null, { message: PILGRIM_KEYS.phone })
   .transform((v) => (v == null ? null : toE164(v)))
 
-/** `YYYY-MM-DD` naming a real day of any year (availability's own check keeps to bookable years). */
-export function isRealDate(v: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v)
-  if (!m) return false
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
-  const t = new Date(Date.UTC(y, mo - 1, d))
-  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d
-}
-
-/** An optional calendar date `YYYY-MM-DD`. */
+/** An optional calendar date `YYYY-MM-DD` of any year (a birth date: its own rules below). */
 export const optionalDate = optionalTrimmed
   .refine((v) => v == null || isRealDate(v), { message: PILGRIM_KEYS.date })
+  .transform((v) => v ?? null)
+
+/** An optional travel date (passport, vaccination): a real day inside the one date window (dates.ts). */
+export const optionalWindowDate = optionalTrimmed
+  .refine((v) => v == null || isRealDate(v), { message: PILGRIM_KEYS.date })
+  .refine((v) => v == null || !isRealDate(v) || inDateWindow(v), { message: 'date_window' })
   .transform((v) => v ?? null)
 
 const nikField = optionalTrimmed
@@ -146,8 +144,8 @@ export const pilgrimInputSchema = z
     nationality: nationalityField,
     nik: nikField,
     passport_number: passportField,
-    passport_issued: optionalDate,
-    passport_expiry: optionalDate,
+    passport_issued: optionalWindowDate,
+    passport_expiry: optionalWindowDate,
     passport_office: optionalText(MAX_NAME),
     phone: phoneField,
     email: z.preprocess((v) => (v === '' ? null : v), emailField.nullish()).transform((v) => v ?? null),
@@ -155,7 +153,7 @@ export const pilgrimInputSchema = z
     city: optionalText(MAX_NAME),
     mahram_id: optionalIdField,
     mahram_relation: z.preprocess(emptyToNull, z.enum(MAHRAM_RELATIONS).nullish()).transform((v) => v ?? null),
-    vaccine_date: optionalDate,
+    vaccine_date: optionalWindowDate,
     vaccine_certificate: optionalText(MAX_NAME),
     emergency_name: optionalText(MAX_NAME),
     emergency_phone: phoneField,

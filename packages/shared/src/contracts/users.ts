@@ -32,13 +32,20 @@ export const usernameField = z
   .refine((v) => /^[a-z0-9]*$/.test(v), { message: USERNAME_INVALID_KEY })
 
 /**
- * A row id in a body: a positive 32-bit integer. A numeric string (from a
- * select) is accepted; empty or null reads as missing ('{Field} is Required').
+ * The one rule for ids (issue 31): an id in a JSON body is a JSON integer, 1..2^31-1; text such as "7" is
+ * refused (422 on the field) everywhere, as orders always did. Empty or null reads as missing ('{Field} is
+ * Required'). Query strings use `queryId` (list-query.ts), and a multipart form's text parts for id fields
+ * are turned into numbers by the server before validation (apps/server crud/body.ts, found through
+ * `idSchemas`), since a form has no other way to send a number.
  */
-export const idField = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d{1,10}$/.test(v.trim()) ? Number(v) : v),
-  z.number().int().min(1).max(2_147_483_647),
-)
+export const idField = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.number().int().min(1).max(2_147_483_647))
+
+/**
+ * The id fields of the shared contracts, so the server can find them in any body schema: `id` (one id),
+ * `ids` (a list). Filled where each is defined.
+ */
+export const idSchemas = z.registry<{ kind: 'id' | 'ids' }>()
+idSchemas.add(idField, { kind: 'id' })
 
 const phoneField = z
   .string()

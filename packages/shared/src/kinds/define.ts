@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { inDateWindow, isRealDate } from '../dates.js'
 
 /**
  * A bookable kind (a room stay, train seats, a vehicle, …) as both sides know
@@ -38,14 +39,12 @@ export function defineBookableKind<const K extends string, const D extends strin
 
 // ---- fields the item schemas share ----
 
-/** A calendar day `YYYY-MM-DD` that exists (2026-02-30 is refused). */
+/** A calendar day `YYYY-MM-DD` that exists (2026-02-30 is refused) inside the one date window (dates.ts). */
 export const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`)
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s
-  }, 'date_invalid')
+  .refine(isRealDate, { message: 'date_invalid' })
+  .refine((s) => !isRealDate(s) || inDateWindow(s), { message: 'date_window' })
 
 /** Most rooms or seats in one item. */
 export const MAX_ORDER_QUANTITY = 500

@@ -54,7 +54,7 @@ export const hotels = pgTable(
       .notNull()
       .references(() => locations.id, { onDelete: 'restrict' }),
     location_name: varchar('location_name', { length: 191 }).notNull().default(''),
-    category_id: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    category_id: integer('category_id').references(() => categories.id, { onDelete: 'restrict' }),
     name: varchar('name', { length: 191 }).notNull(),
     slug: varchar('slug', { length: 191 }).notNull(),
     content: text('content'),
@@ -175,8 +175,8 @@ export const hotelImages = pgTable(
 )
 
 /**
- * Optional many-to-many links: removed with the hotel and with the linked row
- * (deleting a facility takes it off every hotel, DESIGN §3).
+ * Optional many-to-many links: removed with the hotel; a facility, service or type a hotel still shows
+ * cannot be deleted (RESTRICT: 409 naming the hotels, issue 31, docs/decisions/hardening.md).
  */
 function linkTable<N extends string>(name: N, column: string, target: { id: AnyPgColumn }) {
   return pgTable(
@@ -185,7 +185,7 @@ function linkTable<N extends string>(name: N, column: string, target: { id: AnyP
       hotel_id: hotelId(),
       ref_id: integer(column)
         .notNull()
-        .references(() => target.id, { onDelete: 'cascade' }),
+        .references(() => target.id, { onDelete: 'restrict' }),
     },
     (t) => [primaryKey({ name: `${name}_pk`, columns: [t.hotel_id, t.ref_id] }), index(`${name}_ref_idx`).on(t.ref_id)],
   )
@@ -237,7 +237,7 @@ export const rooms = pgTable(
   ],
 )
 
-/** Attribute values of a room (groups of type room); removed with either side. */
+/** Attribute values of a room (groups of type room); removed with the row, and an attribute value in use cannot be deleted (RESTRICT: 409, issue 31). */
 export const roomAttributes = pgTable(
   'room_attributes',
   {
@@ -246,7 +246,7 @@ export const roomAttributes = pgTable(
       .references(() => rooms.id, { onDelete: 'cascade' }),
     attribute_id: integer('attribute_id')
       .notNull()
-      .references(() => attributes.id, { onDelete: 'cascade' }),
+      .references(() => attributes.id, { onDelete: 'restrict' }),
   },
   (t) => [
     primaryKey({ name: 'room_attributes_pk', columns: [t.room_id, t.attribute_id] }),

@@ -99,7 +99,7 @@ export const trainRoutes = pgTable(
   ],
 )
 
-/** Attribute values chosen for a route (groups of type train); removed with either side. */
+/** Attribute values chosen for a route (groups of type train); removed with the row, and an attribute value in use cannot be deleted (RESTRICT: 409, issue 31). */
 export const trainRouteAttributes = pgTable(
   'train_route_attributes',
   {
@@ -108,7 +108,7 @@ export const trainRouteAttributes = pgTable(
       .references(() => trainRoutes.id, { onDelete: 'cascade' }),
     attribute_id: integer('attribute_id')
       .notNull()
-      .references(() => attributes.id, { onDelete: 'cascade' }),
+      .references(() => attributes.id, { onDelete: 'restrict' }),
   },
   (t) => [primaryKey({ columns: [t.route_id, t.attribute_id] }), index('train_route_attributes_attr_idx').on(t.attribute_id)],
 )

@@ -126,7 +126,7 @@ export const transportationServicePrices = servicePriceTable(
   () => transportations.id,
 )
 
-/** Attribute values chosen for a vehicle (groups of type transportation); removed with either side. */
+/** Attribute values chosen for a vehicle (groups of type transportation); removed with the row, and an attribute value in use cannot be deleted (RESTRICT: 409, issue 31). */
 export const transportationAttributes = pgTable(
   'transportation_attributes',
   {
@@ -135,7 +135,7 @@ export const transportationAttributes = pgTable(
       .references(() => transportations.id, { onDelete: 'cascade' }),
     attribute_id: integer('attribute_id')
       .notNull()
-      .references(() => attributes.id, { onDelete: 'cascade' }),
+      .references(() => attributes.id, { onDelete: 'restrict' }),
   },
   (t) => [
     primaryKey({ columns: [t.transportation_id, t.attribute_id] }),

@@ -50,12 +50,19 @@ registerMessages({
     [YOUTUBE_INVALID_KEY]: '{field} must be an https link to youtube.com or youtu.be',
     [PERCENT_MAX_KEY]: '{field} cannot be above 100 percent',
     'table.hotels': 'Hotels',
+    // A facility, service or type in use names the hotels that show it (one link row per hotel).
+    'table.hotel_facilities': 'Hotels',
+    'table.hotel_services': 'Hotels',
+    'table.hotel_types': 'Hotels',
   },
   id: {
     [PRICE_REQUIRED_KEY]: 'Harga Harus Ditetapkan',
     [YOUTUBE_INVALID_KEY]: '{field} harus tautan https ke youtube.com atau youtu.be',
     [PERCENT_MAX_KEY]: '{field} tidak boleh lebih dari 100 persen',
     'table.hotels': 'Hotel',
+    'table.hotel_facilities': 'Hotel',
+    'table.hotel_services': 'Hotel',
+    'table.hotel_types': 'Hotel',
   },
 })
 registerFieldLabels({

@@ -546,12 +546,12 @@ describe('hotels: deletes', () => {
     expect(days[0]!.n).toBe(0)
   })
 
-  it('takes a deleted facility, service or type off its hotels, and a deleted category leaves none', async () => {
+  it('refuses to delete a facility, service, type or category a hotel uses: 409 naming the hotels (issue 31)', async () => {
     const tag = randomBytes(3).toString('hex')
     const refBody = (name: string) => ({
       name: `${name} ${tag}`,
       slug: `${name}-${tag}`,
-      description: 'Dihapus',
+      description: 'Dipakai',
       is_active: true,
     })
     const facility = await post('/facilities', refBody('f'))
@@ -568,15 +568,22 @@ describe('hotels: deletes', () => {
         category_id: category.id,
       }),
     )
-    for (const [url, id] of [
+    const uses = [
       ['/facilities', facility.id],
       ['/services', service.id],
       ['/types', type.id],
       ['/categories', category.id],
-    ] as const)
-      expect((await api('DELETE', `${url}/${id}`)).statusCode, url).toBe(200)
+    ] as const
+    for (const [url, id] of uses) {
+      const res = await api('DELETE', `${url}/${id}`)
+      expect(res.statusCode, url).toBe(409)
+      expect(res.json(), url).toEqual({ message: 'Still in use (Hotels: 1); remove or change those first.' })
+    }
     const after = (await api('GET', `/hotels/${hotel.id}`)).json().data
-    expect(after).toMatchObject({ facilities: [ref.facility], services: [], types: [], category_id: null, category: null })
+    expect(after).toMatchObject({ facilities: expect.arrayContaining([facility.id, ref.facility]), services: [service.id], types: [type.id], category_id: category.id })
+    // Once the hotel lets go of them, they can go.
+    expect((await api('DELETE', `/hotels/${hotel.id}`)).statusCode).toBe(200)
+    for (const [url, id] of uses) expect((await api('DELETE', `${url}/${id}`)).statusCode, url).toBe(200)
   })
 
   it('refuses to delete a location used by hotels: 409 naming what uses it and how many, in both languages', async () => {

@@ -198,19 +198,15 @@ describe('room availability: range writes', () => {
     ).toBe(422)
   })
 
-  it('accepts the values as form text (ids, numbers and booleans as strings)', async () => {
+  it('accepts the values as form text (numbers and booleans as strings); ids are JSON numbers (issue 31)', async () => {
     const room = await roomOf(owner)
-    const res = await write({
-      hotel_id: String(room.hotel_id),
-      room_id: String(room.id),
-      start_date: '2026-07-01',
-      end_date: '2026-07-02',
-      price: '450.50',
-      capacity: '2',
-      blocked: 'true',
-    })
+    const values = { start_date: '2026-07-01', end_date: '2026-07-02', price: '450.50', capacity: '2', blocked: 'true' }
+    const res = await write({ hotel_id: room.hotel_id, room_id: room.id, ...values })
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json().data[0]).toMatchObject({ price: 450.5, capacity: 2, blocked: true })
+    const text = await write({ hotel_id: String(room.hotel_id), room_id: String(room.id), ...values })
+    expect(text.statusCode).toBe(422)
+    expect(Object.keys(text.json().errors).sort()).toEqual(['hotel_id', 'room_id'])
   })
 })
 

@@ -25,8 +25,10 @@ registerMessages({
     [RADIO_ONE_KEY]: '{field} allows one value of {group}',
     'rooms.attribute_type': '{field} holds a value that is not a room attribute',
     'rooms.stock_below_capacity': '{field} cannot be below the capacity already set on {count} day(s)',
+    'table.room_attributes': 'Rooms',
   },
   id: {
+    'table.room_attributes': 'Kamar',
     [RADIO_ONE_KEY]: '{field} hanya boleh satu nilai dari {group}',
     'rooms.attribute_type': '{field} berisi nilai yang bukan atribut kamar',
     'rooms.stock_below_capacity': '{field} tidak boleh di bawah kapasitas yang sudah diatur pada {count} hari',

@@ -11,10 +11,8 @@ import {
   queryId,
   type PublishStatus,
 } from '@app/shared'
-import { foreignKeysTo } from '../../crud/references.js'
 import { defineResource, type WriteContext } from '../../crud/resource.js'
 import { uniqueSlugFromName } from '../../crud/slug.js'
-import * as schema from '../../db/schema/index.js'
 import { locationGeneralInfo, locations, locationTripIdeas } from '../../db/schema/index.js'
 import { unprocessable } from '../../lib/errors.js'
 import { registerFieldLabels, registerMessages } from '../../lib/i18n.js'
@@ -171,9 +169,8 @@ export const locationsResource = defineResource({
     },
     row: locationDetailSchema,
   },
-  // Sub-locations today; hotels, transportation and train routes once their
-  // tables declare a foreign key to locations (read from the schema).
-  referencedBy: () => foreignKeysTo(schema, locations),
+  // A location still used (sub-locations, hotels, vehicles, routes, tours) is refused by the foreign keys
+  // (ON DELETE RESTRICT): 409 naming them (plugins/errors.ts).
   body: { json: ['general_info', 'trip_ideas'], files: ['banner_image', 'featured_image'] },
   // Each must be an upload of the company; a replaced or dropped image is removed after the commit.
   images: ['banner_image', 'featured_image', 'trip_ideas.*.image'],

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.js'
 import { createCompany, type Actor } from '../../../test/helpers/fixtures.js'
+import { multipart } from '../../../test/helpers/images.js'
 import { locationGeneralInfo, locations, locationTripIdeas } from '../../db/schema/index.js'
 
 /**
@@ -346,14 +347,24 @@ describe('locations: bad input is a 4xx with the error shape, and nothing is hal
     expect((await api('GET', `/locations/${target.id}`)).json().data.name).toBe('Target')
   })
 
-  it('takes numbers and ids sent as form text', async () => {
+  it('takes numbers and ids sent as form text; a JSON body sends ids as numbers (issue 31)', async () => {
     const parentRow = await create({ name: 'Form parent' })
-    const res = await api(
-      'POST',
-      '/locations',
-      body({ name: 'Form child', lat: '21.5', long: '-39.25', zoom: '7', parent_id: String(parentRow.id), general_info: '' }),
+    const fields = { name: 'Form child', lat: '21.5', long: '-39.25', zoom: '7', parent_id: String(parentRow.id) }
+    const form = multipart(
+      Object.entries({ ...body(), ...fields, general_info: '', trip_ideas: '' })
+        .filter(([, v]) => v !== null && v !== undefined)
+        .map(([name, v]) => ({ name, value: typeof v === 'string' ? v : JSON.stringify(v) })),
     )
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/locations',
+      headers: { ...owner.headers, ...form.headers },
+      payload: form.payload,
+    })
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json().data).toMatchObject({ lat: 21.5, long: -39.25, zoom: 7, parent_id: parentRow.id, general_info: [] })
+    const json = await api('POST', '/locations', body({ ...fields, name: 'Json child', general_info: '' }))
+    expect(json.statusCode).toBe(422)
+    expect(Object.keys(json.json().errors)).toEqual(['parent_id'])
   })
 })

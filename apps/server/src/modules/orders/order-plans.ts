@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
-import type { Locale, OrderInput } from '@app/shared'
+import { MAX_MONEY, type Locale, type OrderInput } from '@app/shared'
 import type { Db } from '../../db/client.js'
 import { orderItems } from '../../db/schema/index.js'
 import { readShortfall } from '../../crud/inventory.js'
-import { unprocessable } from '../../lib/errors.js'
+import { HttpError, unprocessable } from '../../lib/errors.js'
 import type { SessionUser } from '../../lib/sessions.js'
 import { ItemRefusal, cents, claimsOf, eachDay, orderKind, sar, type ItemPlan } from './kinds.js'
 import { desksOfKinds, requireDesks } from './order-desks.js'
@@ -51,8 +51,30 @@ export async function planItems(
     }
   }
   if (Object.keys(errors).length) throw unprocessable(errors)
+  checkTotal(plans)
   return plans
 }
+
+/** The largest total, in cents: numeric(14,2) (DESIGN §2), and far inside a double's exact integers (2^53). */
+const MAX_TOTAL_CENTS = cents(MAX_MONEY)
+
+/**
+ * A total past MAX_MONEY is refused on `total` (issue 31: 500 rooms x 90 nights at the largest price answered
+ * …544 for …550). Checking the total alone is enough: every line and amount is a sum or product of
+ * non-negative whole cents, so a product or sum that left the exact range (> 2^53) is also above the total's
+ * limit, and one below it was computed exactly (docs/decisions/hardening.md).
+ */
+export function checkTotal(plans: ItemPlan[]) {
+  const total = plans.reduce((s, p) => s + cents(p.amount), 0)
+  if (total <= MAX_TOTAL_CENTS) return
+  const params = { max: formatSar(MAX_TOTAL_CENTS) }
+  // The sentence is the top-level message too: the order form has no `total` input to show it under.
+  throw new HttpError(422, 'orders.total_over', params, { total: [{ key: 'orders.total_over', params }] })
+}
+
+/** `999,999,999,999.99`: an amount in a message (the same in both languages, as the screens show SAR). */
+export const formatSar = (c: number) =>
+  (c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
 export function quoteOf(plans: ItemPlan[]) {
   const total = sar(plans.reduce((s, p) => s + cents(p.amount), 0))

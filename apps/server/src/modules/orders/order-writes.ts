@@ -8,7 +8,7 @@ import { conflict, HttpError, unprocessable } from '../../lib/errors.js'
 import type { SessionUser } from '../../lib/sessions.js'
 import { cents, claimsOf, orderKind, orderKinds, sar, type ItemPlan } from './kinds.js'
 import { desksOfKinds, desksOfOrder, requireAnyDesk, requireDesks } from './order-desks.js'
-import { heldClaims, planItems } from './order-plans.js'
+import { formatSar, heldClaims, planItems } from './order-plans.js'
 import { lockOrder, moveStatus, reserving, withRetry } from './order-transactions.js'
 
 /** Creating an order, editing it while pending and moving its status, each in one transaction with its stock. */
@@ -191,6 +191,12 @@ export async function updateOrder(
       await releaseStock(tx, await heldClaims(tx, id))
       await tx.delete(orderItems).where(eq(orderItems.order_id, id))
       const plans = await planItems(tx, auth.companyId, input, true, locale)
+      // An order paid (in part) cannot shrink below what was paid: refund the difference first (issue 31).
+      const newTotal = plans.reduce((s, p) => s + cents(p.amount), 0)
+      if (cents(order.paid) > newTotal) {
+        const params = { paid: formatSar(cents(order.paid)), total: formatSar(newTotal) }
+        throw new HttpError(422, 'orders.paid_over_total', params, { total: [{ key: 'orders.paid_over_total', params }] })
+      }
       const claims = claimsOf(plans)
       setClaims(claims)
       await reserveStock(tx, auth.companyId, claims)

@@ -24,6 +24,8 @@ registerMessages({
     'orders.refund_over': 'A refund cannot exceed what was paid ({paid})',
     'orders.amount_zero': 'Amount cannot be zero',
     'orders.amount_range': 'Amount is out of range',
+    'orders.total_over': 'The total is over the largest amount an order can hold ({max}); book fewer rooms, days or items',
+    'orders.paid_over_total': 'What was paid ({paid}) exceeds the new total ({total}); refund the difference first',
     'orders.paid_at_future': 'Paid at cannot be in the future',
     'orders.idempotency_mismatch': 'This Idempotency-Key was already used with a different request',
     'orders.idempotency_key_invalid': 'Idempotency-Key must be 1 to 200 visible characters',
@@ -58,6 +60,8 @@ registerMessages({
     'orders.refund_over': 'Pengembalian dana tidak boleh melebihi yang dibayar ({paid})',
     'orders.amount_zero': 'Jumlah tidak boleh nol',
     'orders.amount_range': 'Jumlah di luar batas',
+    'orders.total_over': 'Total melebihi jumlah terbesar yang dapat ditampung satu pesanan ({max}); kurangi kamar, hari atau item',
+    'orders.paid_over_total': 'Jumlah yang sudah dibayar ({paid}) melebihi total baru ({total}); kembalikan selisihnya terlebih dahulu',
     'orders.paid_at_future': 'Tanggal bayar tidak boleh di masa depan',
     'orders.idempotency_mismatch': 'Idempotency-Key ini sudah dipakai dengan permintaan yang berbeda',
     'orders.idempotency_key_invalid': 'Idempotency-Key harus 1 sampai 200 karakter terlihat',
@@ -72,12 +76,13 @@ registerMessages({
 })
 
 registerFieldLabels({
-  en: { check_in: 'Check-in', check_out: 'Check-out', passport_number: 'Passport number', paid_at: 'Paid at' },
+  en: { total: 'Total', check_in: 'Check-in', check_out: 'Check-out', passport_number: 'Passport number', paid_at: 'Paid at' },
   id: {
     check_in: 'Check-in',
     check_out: 'Check-out',
     passport_number: 'Nomor paspor',
     paid_at: 'Tanggal bayar',
+    total: 'Total',
     amount: 'Jumlah',
     method: 'Metode',
     adults: 'Dewasa',

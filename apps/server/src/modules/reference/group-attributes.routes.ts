@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { GROUP_ATTRIBUTE_SORTABLE, GROUP_ATTRIBUTE_TYPES, groupAttributeInputSchema, groupAttributeSchema } from '@app/shared'
 import { defineResource } from '../../crud/resource.js'
-import { attributes, groupAttributes } from '../../db/schema/index.js'
+import { groupAttributes } from '../../db/schema/index.js'
 import { exportColumns, isActiveFilter } from './shared.js'
 
 /** Attribute groups: the headings under which attribute values are picked in the catalogue forms. */
@@ -32,6 +32,5 @@ export const groupAttributesResource = defineResource({
   },
   exportColumns: exportColumns('id', 'name', 'type', 'option_type', 'is_active', 'created_at'),
   row: groupAttributeSchema,
-  // A group that still has values is not deleted (DESIGN §3): 409 with how many.
-  referencedBy: [{ table: attributes, column: attributes.group_id }],
+  // A group that still has values is not deleted (DESIGN §3): its foreign key refuses, 409 with how many.
 })

@@ -30,11 +30,13 @@ registerMessages({
     'train.same_places': '{field} must be another place than From',
     'train.same_times': '{field} must differ from the departure time',
     'table.train_routes': 'Train Routes',
+    'table.train_route_attributes': 'Train Routes',
   },
   id: {
     'train.same_places': '{field} harus tempat yang berbeda dari Asal',
     'train.same_times': '{field} harus berbeda dari waktu keberangkatan',
     'table.train_routes': 'Rute Kereta',
+    'table.train_route_attributes': 'Rute Kereta',
   },
 })
 registerFieldLabels({

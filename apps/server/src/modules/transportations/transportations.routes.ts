@@ -43,11 +43,13 @@ registerMessages({
     sale_price_above_price: '{field} may not be above the price',
     money_decimals: '{field} has at most 2 decimals',
     'table.transportations': 'Transportation',
+    'table.transportation_attributes': 'Transportation',
   },
   id: {
     sale_price_above_price: '{field} tidak boleh melebihi harga',
     money_decimals: '{field} maksimal 2 angka desimal',
     'table.transportations': 'Transportasi',
+    'table.transportation_attributes': 'Transportasi',
   },
 })
 registerFieldLabels({

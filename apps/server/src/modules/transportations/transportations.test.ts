@@ -327,10 +327,13 @@ describe('transportations: references', () => {
     expect((await api('DELETE', `/locations/${place.id}`)).statusCode).toBe(200)
   })
 
-  it('drops the link, not the vehicle, when an attribute value is deleted', async () => {
+  it('refuses to delete an attribute value a vehicle uses: 409 naming the vehicles (issue 31)', async () => {
     const row = await create({ name: 'Linked', attributes_list: [mine.radio.transportation[1]] })
-    expect((await api('DELETE', `/attributes/${mine.radio.transportation[1]}`)).statusCode).toBe(200)
-    expect((await api('GET', `/transportations/${row.id}`)).json().data.attributes_list).toEqual([])
+    const res = await api('DELETE', `/attributes/${mine.radio.transportation[1]}`)
+    expect(res.statusCode).toBe(409)
+    expect(res.json().message).toBe('Still in use (Transportation: 1); remove or change those first.')
+    expect((await api('GET', `/transportations/${row.id}`)).json().data.attributes_list).toEqual([mine.radio.transportation[1]])
+    await api('DELETE', `/transportations/${row.id}`)
   })
 
   it('filters the list by status and location, with totals that agree', async () => {

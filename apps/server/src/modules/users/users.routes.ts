@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   createUserSchema,
-  idField,
+  queryId,
   OWNER_ROLE,
   updateUserSchema,
   USER_SORTABLE,
@@ -181,7 +181,7 @@ export const usersResource = defineResource({
   defaultSort: 'created_at',
   filters: {
     status: { schema: z.enum(USER_STATUSES), where: (v: string) => eq(users.status, v as (typeof USER_STATUSES)[number]) },
-    role_id: { schema: idField, where: (v: number) => eq(users.role_id, v) },
+    role_id: { schema: queryId(), where: (v: number) => eq(users.role_id, v) },
   },
   listScope,
   counters: {
