@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import {
   PILGRIM_KEYS,
   PILGRIM_SORTABLE,
+  phoneSearchTerm,
   pilgrimFilters,
   pilgrimInputSchema,
   pilgrimSchema,
@@ -112,6 +113,8 @@ export const pilgrimsResource = defineResource({
   body: { json: ['documents'], files: ['photo'] },
   images: ['photo', 'documents.*.file'],
   searchable: [pilgrims.full_name, pilgrims.passport_number, pilgrims.nik, pilgrims.phone],
+  // Phones are stored as E.164: `0812 3456` typed in the search also matches `+628123456…`.
+  searchAs: [{ column: pilgrims.phone, term: phoneSearchTerm }],
   sortable: PILGRIM_SORTABLE,
   defaultSort: 'created_at',
   filters: {

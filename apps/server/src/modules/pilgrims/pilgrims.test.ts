@@ -97,7 +97,8 @@ describe('pilgrims', () => {
 
   it('searches by name, NIK, passport number and phone', async () => {
     await create({ full_name: 'Searchable Person', nik: '3201999900001111', passport_number: 'QZ998877', phone: '081399887766' })
-    for (const term of ['searchable pers', '99990000', 'qz9988', '1399887'])
+    // The phone is stored +6281399887766: typed as the clerk knows it (08…, 62…, spaced) it is found too.
+    for (const term of ['searchable pers', '99990000', 'qz9988', '1399887', '081399887766', '0813 9988', '62813-998', '+62813'])
       expect(
         (await list(`search=${term}`)).map((r) => r.full_name),
         term,
