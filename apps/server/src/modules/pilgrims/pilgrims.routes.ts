@@ -13,7 +13,7 @@ import {
   type PilgrimInput,
 } from '@app/shared'
 import { defineResource, type WriteContext } from '../../crud/resource.js'
-import { companies, pilgrimDocuments, pilgrims } from '../../db/schema/index.js'
+import { companies, orderItemPilgrims, pilgrimDocuments, pilgrims } from '../../db/schema/index.js'
 import { conflict, unprocessable } from '../../lib/errors.js'
 import { nameConflicts } from '../../plugins/errors.js'
 import { requireAuth } from '../../plugins/auth.js'
@@ -146,6 +146,8 @@ export const pilgrimsResource = defineResource({
     { header: 'mahram_relation', value: (r) => r.mahram_relation },
   ],
   prepare,
+  // A pilgrim travelling on an order stays (409 with the count); as an order's customer it is let go (SET NULL).
+  referencedBy: [{ table: orderItemPilgrims, column: orderItemPilgrims.pilgrim_id }],
   afterWrite: (id, _input, ctx) => recordVerification(ctx.tx, id, ctx.auth.userId),
 })
 
