@@ -55,9 +55,9 @@ export function DocumentChips({ documents }: { documents: Array<{ type: string; 
   const { t } = useTranslation()
   if (!documents.length) return <Text size="xs">-</Text>
   return (
-    <Group gap={4}>
+    <Group gap={4} data-testid="document-chips">
       {documents.map((d, i) => (
-        <Badge key={i} size="xs" variant="light" color={STATUS_COLORS[d.status as PilgrimDocumentStatus] ?? 'gray'}>
+        <Badge key={i} size="xs" variant="light" style={{ maxWidth: '100%' }} color={STATUS_COLORS[d.status as PilgrimDocumentStatus] ?? 'gray'}>
           {t(`${T}.document_types.${d.type}`)}: {t(`${T}.document_statuses.${d.status}`)}
         </Badge>
       ))}
@@ -82,7 +82,8 @@ export function DocumentsField({ form, field, label, disabled, me, row }: Custom
   const add = () => form.insertListItem(name, { type: 'passport', file: null, status: 'missing', note: '' })
 
   return (
-    <Input.Wrapper labelElement="div" label={label} description={t(`${T}.documents_hint`)}>
+    // The section's title names the list; the label stays for assistive technology only.
+    <Input.Wrapper labelElement="div" aria-label={label} description={t(`${T}.documents_hint`)}>
       <Stack gap="sm" mt={6}>
         <DocumentChips documents={docs} />
         {docs.map((doc, i) => (

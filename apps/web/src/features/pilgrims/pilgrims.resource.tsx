@@ -1,5 +1,6 @@
 import { Group, Text } from '@mantine/core'
 import { IconFileImport } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
 import {
   GENDERS,
   MAHRAM_RELATIONS,
@@ -28,13 +29,14 @@ const fields: FieldDef<ResourceRow>[] = [
   field.custom('age', { span: 4, render: (p) => <AgeRule {...p} /> }),
   field.text('nationality', { span: 4, initial: 'ID', descriptionKey: `${T}.nationality_hint` }),
   field.text('nik', { span: 8, descriptionKey: `${T}.nik_hint` }),
+  // Under the NIK (and for the passport number too): the pilgrim who already holds it, after a 409.
+  field.custom('duplicate', { render: (p) => <DuplicateHint {...p} /> }),
   // ---- passport
   field.text('passport_number', { section: 'passport', span: 6 }),
   field.text('passport_office', { section: 'passport', span: 6 }),
   field.date('passport_issued', { section: 'passport', span: 4 }),
   field.date('passport_expiry', { section: 'passport', span: 4 }),
   field.custom('passport_validity', { section: 'passport', span: 4, render: (p) => <PassportRule {...p} /> }),
-  field.custom('duplicate', { section: 'passport', render: (p) => <DuplicateHint {...p} /> }),
   // ---- contact
   field.text('phone', { section: 'contact', span: 6, type: 'tel', placeholderKey: `${T}.phone_placeholder` }),
   field.text('email', { section: 'contact', span: 6, type: 'email' }),
@@ -70,6 +72,7 @@ const fields: FieldDef<ResourceRow>[] = [
 
 /** Months left on the passport, red under the company's months (the list row carries both). */
 function PassportCell({ row }: { row: ResourceRow }) {
+  const { t } = useTranslation()
   const months = row.passport_months_left as number | null
   if (!row.passport_expiry) return <Text size="xs">-</Text>
   return (
@@ -77,7 +80,7 @@ function PassportCell({ row }: { row: ResourceRow }) {
       <Text size="xs">{formatDate(row.passport_expiry)}</Text>
       {months !== null && (
         <Text size="xs" c={row.passport_short ? 'red' : 'dimmed'} fw={row.passport_short ? 600 : undefined}>
-          ({months})
+          {t(`${T}.months_short`, { count: months })}
         </Text>
       )}
     </Group>
@@ -95,8 +98,8 @@ export default defineResource<ResourceRow>({
   permission: 'pilgrim',
   dense: true,
   columns: [
-    col.text('full_name'),
-    col.badge('gender', { width: 84, colors: { male: 'blue', female: 'pink' }, labelPrefix: `${T}.genders.` }),
+    col.text('full_name', { labelKey: `${T}.columns.full_name` }),
+    col.badge('gender', { width: 76, colors: { male: 'blue', female: 'pink' }, labelPrefix: `${T}.genders.` }),
     col.custom('age', (row) => (row.age === null || row.age === undefined ? '-' : String(row.age)), {
       width: 56,
       align: 'right',
@@ -105,15 +108,16 @@ export default defineResource<ResourceRow>({
     }),
     col.text('nik', { width: 140, hiddenBelow: 'md' }),
     col.text('passport_number', { width: 100 }),
-    col.custom('passport_expiry', (row) => <PassportCell row={row} />, { width: 120, hiddenBelow: 'sm' }),
+    col.custom('passport_expiry', (row) => <PassportCell row={row} />, { width: 140, hiddenBelow: 'sm' }),
     col.text('phone', { width: 120, hiddenBelow: 'sm' }),
-    col.text('city', { width: 90, hiddenBelow: 'md' }),
-    col.relation('mahram', 'mahram.full_name', { width: 120, sort: false, hiddenBelow: 'lg' }),
+    col.text('city', { width: 90, hiddenBelow: 'xl' }),
+    col.relation('mahram', 'mahram.full_name', { width: 120, sort: false, hiddenBelow: 'xl' }),
     col.custom('documents', (row) => <DocumentChips documents={(row.documents as Array<{ type: string; status: string }>) ?? []} />, {
       sort: false,
+      width: 180,
       hiddenBelow: 'sm',
     }),
-    col.date('created_at', { width: 84, hiddenBelow: 'lg' }),
+    col.date('created_at', { width: 84, hiddenBelow: 'xl' }),
   ],
   filters: [
     { name: 'gender', options: options(GENDERS, 'genders') },
