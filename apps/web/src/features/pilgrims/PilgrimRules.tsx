@@ -44,7 +44,7 @@ export function PassportRule({ values, label }: CustomFieldProps) {
   return (
     <Input.Wrapper label={label}>
       <Group gap="xs" mt={6} data-testid="pilgrim-passport-months">
-        <Text size="sm" c={short ? 'red' : undefined} fw={short ? 600 : undefined}>
+        <Text size="sm" c={short ? 'red.9' : undefined} fw={short ? 600 : undefined}>
           {months < 0 ? t(`${T}.passport_expired`) : t(`${T}.months_left`, { count: months })}
         </Text>
         {short && (
@@ -67,7 +67,7 @@ export function MahramRule({ values }: CustomFieldProps) {
   const age = ageOn(birth, todayIso())
   if (age >= minAge) return null
   return (
-    <Text size="sm" c={values.mahram_id ? 'dimmed' : 'orange'} data-testid="pilgrim-mahram-rule">
+    <Text size="sm" c={values.mahram_id ? undefined : 'orange.9'} data-testid="pilgrim-mahram-rule">
       {t(`${T}.mahram_needed`, { age: minAge })}
     </Text>
   )

@@ -79,7 +79,7 @@ function PassportCell({ row }: { row: ResourceRow }) {
     <Group gap={4} wrap="nowrap">
       <Text size="xs">{formatDate(row.passport_expiry)}</Text>
       {months !== null && (
-        <Text size="xs" c={row.passport_short ? 'red' : 'dimmed'} fw={row.passport_short ? 600 : undefined}>
+        <Text size="xs" c={row.passport_short ? 'red.9' : undefined} fw={row.passport_short ? 600 : undefined}>
           {t(`${T}.months_short`, { count: months })}
         </Text>
       )}
