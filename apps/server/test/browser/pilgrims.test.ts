@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTrainRoute } from '../helpers/bookables.js'
-import { createCompany, type Actor } from '../helpers/fixtures.js'
+import { createCompany, createUserWithPermissions, type Actor } from '../helpers/fixtures.js'
 import type { Db } from '../../src/db/client.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
 import { apiAs, combo, escapeRegExp, notification, png, shot } from './page.js'
@@ -64,6 +64,12 @@ interface Texts {
   adults: string
   children: string
   createOrder: string
+  account: string
+  companySetting: string
+  validityMonths: string
+  mahramAge: string
+  updated: string
+  readOnly: string
   months: string[]
 }
 
@@ -108,6 +114,12 @@ const EN: Texts = {
   adults: 'Adults',
   children: 'Children',
   createOrder: 'Create order',
+  account: 'Account menu',
+  companySetting: 'Company Setting',
+  validityMonths: 'Passport Validity (months)',
+  mahramAge: 'Mahram Required Under Age',
+  updated: 'Success Updated',
+  readOnly: 'Only the owner',
   months: MONTHS_EN,
 }
 const ID: Texts = {
@@ -148,6 +160,12 @@ const ID: Texts = {
   adults: 'Dewasa',
   children: 'Anak',
   createOrder: 'Buat pesanan',
+  account: 'Menu akun',
+  companySetting: 'Pengaturan Perusahaan',
+  validityMonths: 'Masa Berlaku Paspor (bulan)',
+  mahramAge: 'Wajib Mahram di Bawah Usia',
+  updated: 'Berhasil Diperbarui',
+  readOnly: 'Hanya pemilik',
   months: MONTHS_ID,
 }
 
@@ -364,6 +382,39 @@ async function journey(texts: Texts) {
   await page.goto(`/app/pilgrims/edit/${saved.id}`)
   await page.getByText(texts.verifiedBy).waitFor()
   await shot(page, name('09-phone-form'))
+
+  // Company Setting, from the avatar menu: the owner sets the pilgrim rules; with one month asked, her
+  // passport (about two months left) is no longer short.
+  await page.setViewportSize({ width: 1366, height: 768 })
+  await page.goto('/app/pilgrims')
+  await page.getByRole('button', { name: new RegExp(texts.account) }).click()
+  await page.getByRole('menuitem', { name: texts.companySetting }).click()
+  await page.getByRole('heading', { name: texts.companySetting, level: 1 }).waitFor()
+  await field(page, texts.validityMonths).fill('1')
+  await field(page, texts.mahramAge).fill('18')
+  await shot(page, name('10-company'))
+  await page.getByRole('button', { name: texts.save, exact: true }).click()
+  await notification(page, texts.updated).waitFor()
+  expect(await api<{ passport_validity_months: number; mahram_min_age: number }>('GET', '/company')).toMatchObject({
+    passport_validity_months: 1,
+    mahram_min_age: 18,
+  })
+  expect((await api<Saved>('GET', `/pilgrims/${saved.id}`)).passport_short).toBe(false)
+  await api('PUT', '/company', { name: 'Amanah Pilgrim Travel', passport_validity_months: 6, mahram_min_age: '' })
+
+  // Someone without company_setting reads the same screen, read-only.
+  const clerk = await createUserWithPermissions(env.app, owner.companyId, ['pilgrim_list'])
+  const other = await env.newPage({ locale: texts.lang === 'id' ? 'id-ID' : 'en-US' })
+  await other.context().addCookies([
+    { name: 'locale', value: texts.lang, url: env.baseUrl },
+    { name: 'token', value: clerk.token, url: env.baseUrl, httpOnly: true, sameSite: 'Strict' },
+  ])
+  await other.goto('/app/company', { timeout: 60_000 })
+  await other.getByText(texts.readOnly).waitFor()
+  expect(await field(other, texts.validityMonths).isDisabled()).toBe(true)
+  expect(await other.getByRole('button', { name: texts.save, exact: true }).count()).toBe(0)
+  await shot(other, name('11-company-read-only'))
+  await other.close()
   await page.close()
 }
 
