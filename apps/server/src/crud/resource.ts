@@ -20,7 +20,16 @@ import { xlsxStream } from './xlsx.js'
 import { registerFilterChoices, type FilterChoices } from './filter-choices.js'
 import { refuseBookedItems } from './inventory.js'
 import { countReferences, type Reference, type ReferencedBy } from './references.js'
-import { findById, iterateRows, listRows, primed, type Fields, type Join, type ListSource, type SearchRewrite } from './list-query.js'
+import {
+  findById,
+  iterateRows,
+  listRows,
+  primed,
+  type Fields,
+  type Join,
+  type ListSource,
+  type SearchRewrite,
+} from './list-query.js'
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -146,7 +155,15 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
     if (!col) throw new Error(`${opts.name}: sortable '${key}' is neither a column nor a sort expression`)
     sortable[key] = col
   }
-  const source: ListSource = { table, id: table.id, fields, join: opts.join, searchable: opts.searchable, searchAs: opts.searchAs, sortable }
+  const source: ListSource = {
+    table,
+    id: table.id,
+    fields,
+    join: opts.join,
+    searchable: opts.searchable,
+    searchAs: opts.searchAs,
+    sortable,
+  }
   const scoped = opts.companyScoped !== false
   const scope = (auth: SessionUser): Array<SQL | undefined> => (scoped ? [eq(table.company_id as PgColumn, auth.companyId)] : [])
   // The same scope for one row, as a parameter of a prepared statement.

@@ -17,7 +17,7 @@ import { apiAs, combo, escapeRegExp, notification, png, shot } from './page.js'
  */
 let env: BrowserEnv
 let owner: Actor
-let routeId = 0
+
 const api = apiAs(
   () => env,
   () => owner,
@@ -55,6 +55,8 @@ interface Texts {
   trainDesk: string
   newOrder: string
   customerPilgrim: string
+  newPilgrim: string
+  male: string
   customerName: string
   item: (n: number, kind: string) => string
   train: string
@@ -73,8 +75,34 @@ interface Texts {
   months: string[]
 }
 
-const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
-const MONTHS_ID = ['Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember']
+const MONTHS_EN = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+const MONTHS_ID = [
+  'Januari',
+  'Februari',
+  'Maret',
+  'April',
+  'Mei',
+  'Juni',
+  'Juli',
+  'Agustus',
+  'September',
+  'Oktober',
+  'November',
+  'Desember',
+]
 
 const EN: Texts = {
   lang: 'en',
@@ -105,6 +133,8 @@ const EN: Texts = {
   trainDesk: 'Train Orders',
   newOrder: 'New order',
   customerPilgrim: 'Pilgrim',
+  newPilgrim: 'New Pilgrim',
+  male: 'Male',
   customerName: 'Customer name',
   item: (n, kind) => `Item ${n} · ${kind}`,
   train: 'Train seats',
@@ -151,6 +181,8 @@ const ID: Texts = {
   trainDesk: 'Pesanan Kereta',
   newOrder: 'Pesanan baru',
   customerPilgrim: 'Jamaah',
+  newPilgrim: 'Jamaah Baru',
+  male: 'Laki-laki',
   customerName: 'Nama pelanggan',
   item: (n, kind) => `Item ke-${n} · ${kind}`,
   train: 'Kursi kereta',
@@ -179,7 +211,7 @@ const PDF = Buffer.from(
 beforeAll(async () => {
   env = await startBrowserEnv()
   owner = (await createCompany(env.app, { name: 'Amanah Pilgrim Travel' })).owner
-  routeId = await createTrainRoute(env.app.db as Db, owner.companyId, { max_passengers: 40 })
+  await createTrainRoute(env.app.db as Db, owner.companyId, { max_passengers: 40 })
 }, 120_000)
 afterAll(async () => {
   await env?.close()
@@ -221,18 +253,27 @@ async function pickDay(page: Page, scope: Locator | Page, label: string, iso: st
       const [from] = ((await header.textContent()) ?? '').match(/\d{4}/) ?? ['0']
       if (Number(from) <= y && y < Number(from) + 10) break
       const before = await header.textContent()
-      await dropdown.locator(`[data-direction="${Number(from) < y ? 'next' : 'previous'}"]`).first().click()
+      await dropdown
+        .locator(`[data-direction="${Number(from) < y ? 'next' : 'previous'}"]`)
+        .first()
+        .click()
       await expect.poll(() => header.textContent()).not.toBe(before)
     }
     await dropdown.getByRole('button', { name: String(y), exact: true }).click()
-    await dropdown.locator('.mantine-DatePickerInput-monthsListControl').nth(m - 1).click()
+    await dropdown
+      .locator('.mantine-DatePickerInput-monthsListControl')
+      .nth(m - 1)
+      .click()
   } else {
     for (let i = 0; i < 24; i++) {
       const [month, year] = ((await header.textContent()) ?? '').trim().split(/\s+/)
       const shown = Number(year) * 12 + texts.months.indexOf(month ?? '')
       const wanted = y * 12 + m - 1
       if (shown === wanted) break
-      await dropdown.locator(`[data-direction="${shown < wanted ? 'next' : 'previous'}"]`).first().click()
+      await dropdown
+        .locator(`[data-direction="${shown < wanted ? 'next' : 'previous'}"]`)
+        .first()
+        .click()
       await expect.poll(() => header.textContent()).not.toBe(`${month} ${year}`)
     }
   }
@@ -264,7 +305,10 @@ async function journey(texts: Texts) {
   // The group holds one screen for now: the menu shows it as one link named by the group.
   await page.locator('nav a[href="/app/pilgrims"]').filter({ hasText: texts.group }).click()
   await page.getByRole('heading', { name: texts.group, level: 1 }).waitFor()
-  await page.getByRole('row').filter({ hasText: `Hasan Basri ${tag}` }).waitFor()
+  await page
+    .getByRole('row')
+    .filter({ hasText: `Hasan Basri ${tag}` })
+    .waitFor()
   // The Import button leads to the import screen (built beside this one).
   expect(await page.getByRole('link', { name: texts.lang === 'en' ? 'Import' : 'Impor' }).getAttribute('href')).toBe(
     '/app/pilgrims/import',
@@ -296,7 +340,9 @@ async function journey(texts: Texts) {
   await expect.poll(() => field(docs.nth(0), texts.documentStatus).inputValue()).toBe(texts.received)
   await page.getByRole('button', { name: texts.addDocument }).click()
   await choose(page, docs.nth(1), texts.documentType, texts.ktpDoc)
-  await page.getByLabel(texts.upload(texts.ktpDoc, 2)).setInputFiles({ name: 'ktp.pdf', mimeType: 'application/pdf', buffer: PDF })
+  await page
+    .getByLabel(texts.upload(texts.ktpDoc, 2))
+    .setInputFiles({ name: 'ktp.pdf', mimeType: 'application/pdf', buffer: PDF })
   await expect.poll(() => field(docs.nth(1), texts.documentStatus).inputValue()).toBe(texts.received)
   await choose(page, docs.nth(1), texts.documentStatus, texts.verified)
   await shot(page, name('01-form'), { fullPage: true })
@@ -348,8 +394,20 @@ async function journey(texts: Texts) {
   // An order for the three: the customer picked from the register, the travellers on the train item.
   await page.goto('/app/order_train/create')
   await page.getByRole('heading', { name: texts.newOrder }).waitFor()
+  // The customer picked from the register fills the customer's fields...
   await choose(page, page, texts.customerPilgrim, `Hasan Basri ${tag}`)
   await expect.poll(() => field(page, texts.customerName).inputValue()).toBe(`Hasan Basri ${tag}`)
+  // ...and one not registered yet is made here: the new pilgrim becomes the customer.
+  const booker = `Umar Booker ${tag}`
+  await page.getByRole('button', { name: texts.newPilgrim }).click()
+  const quick = page.getByRole('dialog')
+  await field(quick, texts.fullName).fill(booker)
+  await choose(page, quick, texts.gender, texts.male)
+  await field(quick, texts.phone).fill('0813 1111 2222')
+  await quick.getByRole('button', { name: texts.save, exact: true }).click()
+  await quick.waitFor({ state: 'hidden' })
+  await expect.poll(() => field(page, texts.customerName).inputValue()).toBe(booker)
+  await expect.poll(() => field(page, texts.customerPilgrim).inputValue()).toBe(booker)
   const train = page.getByRole('group', { name: texts.item(1, texts.train) })
   await choose(page, train, texts.route, /Haramain/)
   await pickDay(page, train, texts.day, addDays(today, 20), texts)
@@ -366,10 +424,15 @@ async function journey(texts: Texts) {
   await page.getByRole('button', { name: texts.createOrder }).click()
   await page.waitForURL(/\/app\/order_train\/\d+$/)
 
-  type Order = { id: number; customer: { pilgrim_id: number }; items: Array<{ adults: number; children: number; pilgrim_ids: number[] }> }
+  type Order = {
+    id: number
+    customer: { pilgrim_id: number }
+    items: Array<{ adults: number; children: number; pilgrim_ids: number[] }>
+  }
   const id = Number(new URL(page.url()).pathname.split('/').at(-1))
   const order = await api<Order>('GET', `/orders/${id}`)
-  expect(order.customer.pilgrim_id).toBe(father.id)
+  const [made] = await api<Array<{ id: number }>>('GET', `/pilgrims?search=${encodeURIComponent(booker)}`)
+  expect(order.customer.pilgrim_id).toBe(made!.id)
   expect(order.items[0]).toMatchObject({ adults: 2, children: 1, pilgrim_ids: [father.id, saved.id, child.id] })
   await shot(page, name('06-order-saved'))
 

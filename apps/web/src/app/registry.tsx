@@ -142,7 +142,14 @@ export const navGroups: NavGroup[] = [
     key: 'pilgrims',
     labelKey: 'nav.groups.pilgrims',
     icon: IconUsersGroup,
-    items: [item('pilgrims', 'pilgrim', screen(() => import('../features/pilgrims/pilgrims.resource')), { nested: true })],
+    items: [
+      item(
+        'pilgrims',
+        'pilgrim',
+        screen(() => import('../features/pilgrims/pilgrims.resource')),
+        { nested: true },
+      ),
+    ],
   },
   {
     key: 'order',

@@ -25,9 +25,10 @@ export type BookableKind = Declared
 type Kinds<T extends readonly Declared[]> = { -readonly [I in keyof T]: T[I]['kind'] }
 type Desks<T extends readonly Declared[]> = { -readonly [I in keyof T]: T[I]['desk'] }
 type Entities<T extends readonly Declared[]> = { -readonly [I in keyof T]: T[I]['entity'] }
-type WithGeneric<S> = S extends z.ZodObject<infer Shape, infer Config>
-  ? z.ZodObject<z.core.util.Extend<Shape, typeof genericItemFields>, Config>
-  : never
+type WithGeneric<S> =
+  S extends z.ZodObject<infer Shape, infer Config>
+    ? z.ZodObject<z.core.util.Extend<Shape, typeof genericItemFields>, Config>
+    : never
 type Items<T extends readonly Declared[]> = { -readonly [I in keyof T]: WithGeneric<T[I]['item']> }
 
 export const ORDER_ITEM_KINDS = BOOKABLE_KINDS.map((k) => k.kind) as Kinds<typeof BOOKABLE_KINDS>

@@ -45,7 +45,8 @@ export async function loadOrderPilgrims(tx: Db, companyId: number, input: OrderI
   if (customer && !found.has(customer)) errors['customer.pilgrim_id'] = ['field.not_found']
   input.items.forEach((item, i) => {
     const unknown = (item.pilgrim_ids ?? []).filter((id) => !found.has(id))
-    if (unknown.length) errors[`items.${i}.pilgrim_ids`] = unknown.map((id) => ({ key: 'orders.pilgrim_unknown', params: { id } }))
+    if (unknown.length)
+      errors[`items.${i}.pilgrim_ids`] = unknown.map((id) => ({ key: 'orders.pilgrim_unknown', params: { id } }))
   })
   if (Object.keys(errors).length) throw unprocessable(errors)
   return found
@@ -76,7 +77,12 @@ export async function writeItemPilgrims(
   pilgrimIdsOf: (position: number) => number[],
 ) {
   const rows = items.flatMap((it) =>
-    pilgrimIdsOf(it.position).map((pilgrim_id, position) => ({ order_item_id: it.id, pilgrim_id, company_id: companyId, position })),
+    pilgrimIdsOf(it.position).map((pilgrim_id, position) => ({
+      order_item_id: it.id,
+      pilgrim_id,
+      company_id: companyId,
+      position,
+    })),
   )
   if (rows.length) await tx.insert(orderItemPilgrims).values(rows)
 }

@@ -84,7 +84,11 @@ beforeAll(async () => {
   family.mother = await pilgrim(owner, { full_name: 'Aminah Hasan', gender: 'female', birth_date: '1980-07-14' })
   family.child = await pilgrim(owner, { full_name: 'Zaid Hasan', birth_date: born(7, today) })
   // 11 today, 12 by the time the stay begins (day 40): an adult on that item.
-  family.turning = await pilgrim(owner, { full_name: 'Fatimah Hasan', gender: 'female', birth_date: born(CHILD_AGE_LIMIT, day(40), -5) })
+  family.turning = await pilgrim(owner, {
+    full_name: 'Fatimah Hasan',
+    gender: 'female',
+    birth_date: born(CHILD_AGE_LIMIT, day(40), -5),
+  })
   family.theirs = await pilgrim(other, { full_name: 'Someone Else' })
 })
 afterAll(async () => {
@@ -93,7 +97,11 @@ afterAll(async () => {
 
 describe('orders use pilgrims', () => {
   it('counts adults and children from the listed pilgrims, by age on the item’s first day, whatever was sent', async () => {
-    const quote = await send('POST', '/orders/quote', order([stay({ adults: 4, children: 0, pilgrim_ids: [family.father, family.child] })]))
+    const quote = await send(
+      'POST',
+      '/orders/quote',
+      order([stay({ adults: 4, children: 0, pilgrim_ids: [family.father, family.child] })]),
+    )
     expect(quote.statusCode, quote.body).toBe(200)
     expect(quote.json().data.items[0]).toMatchObject({ adults: 1, children: 1 })
 
@@ -130,7 +138,11 @@ describe('orders use pilgrims', () => {
     expect(detail.items[2]).toMatchObject({ pilgrim_ids: [family.father] })
 
     // Editing while pending rewrites the lists in the same transaction.
-    const edit = await send('PUT', `/orders/${id}`, order([stay({ pilgrim_ids: [family.mother] })], { pilgrim_id: family.mother }))
+    const edit = await send(
+      'PUT',
+      `/orders/${id}`,
+      order([stay({ pilgrim_ids: [family.mother] })], { pilgrim_id: family.mother }),
+    )
     expect(edit.statusCode, edit.body).toBe(200)
     const edited = (await send('GET', `/orders/${id}`)).json().data
     expect(edited.customer.pilgrim_id).toBe(family.mother)

@@ -124,14 +124,14 @@ export async function seedDemoPilgrims(t: Db, companyId: number, ownerId: number
     const status = STATUSES[(i + position) % STATUSES.length]!
     const file = await fileFor(i, type, status)
     documents.push({
-        pilgrim_id: id,
-        file,
-        position,
-        type,
-        status,
-        note: status === 'rejected' ? 'Scan tidak terbaca' : null,
-        verified_by: status === 'verified' ? ownerId : null,
-        verified_at: status === 'verified' ? new Date() : null,
+      pilgrim_id: id,
+      file,
+      position,
+      type,
+      status,
+      note: status === 'rejected' ? 'Scan tidak terbaca' : null,
+      verified_by: status === 'verified' ? ownerId : null,
+      verified_at: status === 'verified' ? new Date() : null,
     })
   }
   if (files.length) await t.insert(uploads).values(files)

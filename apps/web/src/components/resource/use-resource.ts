@@ -65,8 +65,8 @@ export function useSaveResource<R extends ResourceRow>(resource: ResourceDefinit
       resource.singleton
         ? api.put<{ data: R }>(resource.endpoint, body)
         : id === undefined
-        ? api.post<{ data: R }>(resource.endpoint, body)
-        : api.put<{ data: R }>(`${resource.endpoint}/${id}`, body),
+          ? api.post<{ data: R }>(resource.endpoint, body)
+          : api.put<{ data: R }>(`${resource.endpoint}/${id}`, body),
   })
 }
 

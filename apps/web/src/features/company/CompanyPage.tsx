@@ -111,7 +111,14 @@ function CompanyForm({ row, me }: { row: CompanySettings; me: Me | undefined }) 
   const grid = { form, state, mode: 'edit' as const, row: row as unknown as ResourceRow, me }
   const section = (key: string) => fields.filter((f) => (f.section ?? 'main') === key)
   const card = (key: string) => (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} shadow="xs" component="section" aria-label={t(`${T}.sections.${key}`)}>
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'lg' }}
+      shadow="xs"
+      component="section"
+      aria-label={t(`${T}.sections.${key}`)}
+    >
       <Title order={4} mb="md">
         {t(`${T}.sections.${key}`)}
       </Title>

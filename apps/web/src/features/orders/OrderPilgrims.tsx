@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react'
+import { useState } from 'react'
 import { Button, Group, MultiSelect, Select, Text } from '@mantine/core'
 import { IconUserPlus } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
@@ -53,25 +53,23 @@ export function countTravellers(ids: number[], pilgrims: PilgrimChoice[]): { adu
 const label = (p: PilgrimChoice) => (p.passport_number ? `${p.full_name} (${p.passport_number})` : p.full_name)
 
 /** A short pilgrim form (name, gender, birth date, phone, passport) in a dialog, for a customer not yet registered. */
-const quickPilgrim = (onSaved: (row: ResourceRow | undefined) => void) =>
-  defineResource<ResourceRow>({
-    name: 'pilgrims',
-    permission: 'pilgrim',
-    columns: [],
-    fields: [
-      field.text('full_name'),
-      field.select('gender', {
-        span: 6,
-        options: GENDERS.map((value) => ({ value, labelKey: `resources.pilgrims.genders.${value}` })),
-      }),
-      field.date('birth_date', { span: 6, maxDate: todayIso() }),
-      field.text('phone', { span: 6, type: 'tel', placeholderKey: 'resources.pilgrims.phone_placeholder' }),
-      field.text('passport_number', { span: 6 }),
-    ],
-    schema: pilgrimInputSchema,
-    rowTitle: (row) => String(row.full_name ?? ''),
-    onSaved: ({ saved }) => onSaved(saved),
-  })
+const quickPilgrim = defineResource<ResourceRow>({
+  name: 'pilgrims',
+  permission: 'pilgrim',
+  columns: [],
+  fields: [
+    field.text('full_name'),
+    field.select('gender', {
+      span: 6,
+      options: GENDERS.map((value) => ({ value, labelKey: `resources.pilgrims.genders.${value}` })),
+    }),
+    field.date('birth_date', { span: 6, maxDate: todayIso() }),
+    field.text('phone', { span: 6, type: 'tel', placeholderKey: 'resources.pilgrims.phone_placeholder' }),
+    field.text('passport_number', { span: 6 }),
+  ],
+  schema: pilgrimInputSchema,
+  rowTitle: (row) => String(row.full_name ?? ''),
+})
 
 /** Above the customer's fields: pick a pilgrim (fills the fields) or register a new one. */
 export function CustomerPilgrim({ form, editable, me }: { form: ResourceForm; editable: boolean; me?: Me }) {
@@ -87,12 +85,6 @@ export function CustomerPilgrim({ form, editable, me }: { form: ResourceForm; ed
     form.setFieldValue('customer.nationality', p.nationality ?? '')
     form.setFieldValue('customer.passport_number', p.passport_number ?? '')
   }
-  const pickRef = useRef(pick)
-  pickRef.current = pick
-  const dialog = useMemo(
-    () => quickPilgrim((row) => row && pickRef.current(row as unknown as PilgrimChoice)),
-    [],
-  )
   if (!can(me, 'pilgrim_list')) return null
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
@@ -113,7 +105,15 @@ export function CustomerPilgrim({ form, editable, me }: { form: ResourceForm; ed
           {t('orders.pilgrims.new')}
         </Button>
       )}
-      {creating && <ResourceDialog resource={dialog} opened mode="create" onClose={() => setCreating(false)} />}
+      {creating && (
+        <ResourceDialog
+          resource={quickPilgrim}
+          opened
+          mode="create"
+          onClose={() => setCreating(false)}
+          onSaved={(row) => row && pick(row as unknown as PilgrimChoice)}
+        />
+      )}
     </Group>
   )
 }

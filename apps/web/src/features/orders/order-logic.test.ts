@@ -18,7 +18,14 @@ import {
 } from './order-logic'
 
 const filled = (): OrderFormValues => ({
-  customer: { pilgrim_id: null, name: '  Rahmat Hidayat ', email: '', phone: '+62 812', nationality: 'Indonesia', passport_number: 'C123' },
+  customer: {
+    pilgrim_id: null,
+    name: '  Rahmat Hidayat ',
+    email: '',
+    phone: '+62 812',
+    nationality: 'Indonesia',
+    passport_number: 'C123',
+  },
   notes: '',
   items: [
     { ...blankItem('room'), hotel_id: 4, room_id: 7, check_in: '2026-12-01', check_out: '2026-12-04', quantity: 2, adults: 3 },

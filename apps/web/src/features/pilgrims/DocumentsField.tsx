@@ -57,7 +57,13 @@ export function DocumentChips({ documents }: { documents: Array<{ type: string; 
   return (
     <Group gap={4} data-testid="document-chips">
       {documents.map((d, i) => (
-        <Badge key={i} size="xs" variant="light" style={{ maxWidth: '100%' }} color={STATUS_COLORS[d.status as PilgrimDocumentStatus] ?? 'gray'}>
+        <Badge
+          key={i}
+          size="xs"
+          variant="light"
+          style={{ maxWidth: '100%' }}
+          color={STATUS_COLORS[d.status as PilgrimDocumentStatus] ?? 'gray'}
+        >
           {t(`${T}.document_types.${d.type}`)}: {t(`${T}.document_statuses.${d.status}`)}
         </Badge>
       ))}
@@ -103,7 +109,11 @@ export function DocumentsField({ form, field, label, disabled, me, row }: Custom
                 disabled={disabled}
                 {...form.getInputProps(`${name}.${i}.status`)}
               />
-              <TextInput label={t(`${T}.fields.document_note`)} disabled={disabled} {...form.getInputProps(`${name}.${i}.note`)} />
+              <TextInput
+                label={t(`${T}.fields.document_note`)}
+                disabled={disabled}
+                {...form.getInputProps(`${name}.${i}.note`)}
+              />
             </SimpleGrid>
             <Group justify="space-between" mt="xs" gap="xs" align="flex-start">
               <DocumentFile
@@ -223,7 +233,9 @@ function DocumentFile({
           </FileButton>
         )}
       </Group>
-      {progress !== null && <Progress value={progress} size="sm" animated aria-label={t('kit.image.uploading', { percent: progress })} />}
+      {progress !== null && (
+        <Progress value={progress} size="sm" animated aria-label={t('kit.image.uploading', { percent: progress })} />
+      )}
       {(error || message) && (
         <Text size="xs" c="red">
           {error ?? message}

@@ -91,10 +91,7 @@ export function DuplicateHint({ form, values, row }: CustomFieldProps) {
           { search: value, size: 5 },
         ),
       ).then(
-        (r) =>
-          r.data.find(
-            (p) => p.id !== row?.id && String(p[clash!] ?? '').toUpperCase() === value.toUpperCase(),
-          ) ?? null,
+        (r) => r.data.find((p) => p.id !== row?.id && String(p[clash!] ?? '').toUpperCase() === value.toUpperCase()) ?? null,
       ),
   })
   if (!clash || !holder.data) return null

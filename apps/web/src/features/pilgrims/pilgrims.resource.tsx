@@ -1,13 +1,7 @@
 import { Group, Text } from '@mantine/core'
 import { IconFileImport } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import {
-  GENDERS,
-  MAHRAM_RELATIONS,
-  PILGRIM_DOCUMENT_STATUSES,
-  pilgrimInputSchema,
-  todayIso,
-} from '@app/shared'
+import { GENDERS, MAHRAM_RELATIONS, PILGRIM_DOCUMENT_STATUSES, pilgrimInputSchema, todayIso } from '@app/shared'
 import { col, defineResource, field, type FieldDef, type ResourceRow } from '../../components/resource'
 import { formatDate } from '../../lib/format'
 import { DocumentChips, DocumentsField } from './DocumentsField'
@@ -58,7 +52,12 @@ const fields: FieldDef<ResourceRow>[] = [
       filterRows: (rows, ctx) => rows.filter((r) => r.id !== ctx.row?.id),
     },
   }),
-  field.select('mahram_relation', { section: 'mahram', span: 6, clearable: true, options: options(MAHRAM_RELATIONS, 'relations') }),
+  field.select('mahram_relation', {
+    section: 'mahram',
+    span: 6,
+    clearable: true,
+    options: options(MAHRAM_RELATIONS, 'relations'),
+  }),
   field.custom('mahram_rule', { section: 'mahram', render: (p) => <MahramRule {...p} /> }),
   // ---- health
   field.date('vaccine_date', { section: 'health', span: 6 }),
@@ -112,11 +111,15 @@ export default defineResource<ResourceRow>({
     col.text('phone', { width: 120, hiddenBelow: 'sm' }),
     col.text('city', { width: 90, hiddenBelow: 'xl' }),
     col.relation('mahram', 'mahram.full_name', { width: 120, sort: false, hiddenBelow: 'xl' }),
-    col.custom('documents', (row) => <DocumentChips documents={(row.documents as Array<{ type: string; status: string }>) ?? []} />, {
-      sort: false,
-      width: 180,
-      hiddenBelow: 'sm',
-    }),
+    col.custom(
+      'documents',
+      (row) => <DocumentChips documents={(row.documents as Array<{ type: string; status: string }>) ?? []} />,
+      {
+        sort: false,
+        width: 180,
+        hiddenBelow: 'sm',
+      },
+    ),
     col.date('created_at', { width: 84, hiddenBelow: 'xl' }),
   ],
   filters: [
@@ -138,7 +141,9 @@ export default defineResource<ResourceRow>({
   createHref: '/app/pilgrims/create',
   editHref: (row) => `/app/pilgrims/edit/${row.id}`,
   rowTitle: (row) => String(row.full_name ?? `#${row.id}`),
-  links: [{ key: 'import', labelKey: 'actions.import', icon: IconFileImport, permission: 'create', href: '/app/pilgrims/import' }],
+  links: [
+    { key: 'import', labelKey: 'actions.import', icon: IconFileImport, permission: 'create', href: '/app/pilgrims/import' },
+  ],
   defaultSort: 'created_at',
   exportFormats: ['csv', 'xlsx'],
 })
