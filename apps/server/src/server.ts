@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.js'
 import { openDatabase } from './db/client.js'
 import { ensurePlatformAdmin, PlatformAdminError, refuseLegacyPassword } from './db/platform-admin.js'
 import { DEMO_LOGIN, seed } from './db/seed.js'
+import { openStorage } from './lib/storage/index.js'
 
 async function main() {
   const started = performance.now()
@@ -19,7 +20,7 @@ async function main() {
   }
   const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, worker: config.PGLITE_WORKER })
   await database.migrate()
-  await seed(database.db, { demo: config.SEED_DEMO })
+  await seed(database.db, { demo: config.SEED_DEMO, storage: openStorage(config) })
   let platformAdmin: Awaited<ReturnType<typeof ensurePlatformAdmin>>
   try {
     platformAdmin = await ensurePlatformAdmin(database.db, {

@@ -19,6 +19,8 @@ export interface ListSource {
   fields: Fields
   join?: Join
   searchable: Array<AnyColumn | SQL>
+  /** Searchable columns that also match the search rewritten their way (a phone typed `08…` stored `+628…`). */
+  searchAs?: SearchRewrite[]
   sortable: Record<string, AnyColumn | SQL>
 }
 
@@ -36,12 +38,31 @@ export function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`)
 }
 
-/** Case-insensitive "contains" over the declared columns (DESIGN §2), served by trigram indexes on lower(col). */
-export function searchCondition(columns: Array<AnyColumn | SQL>, search: string | undefined): SQL | undefined {
+/** A column that is also searched for the term as its stored form writes it; null: no other form. */
+export interface SearchRewrite {
+  column: AnyColumn
+  term: (search: string) => string | null
+}
+
+const containsPattern = (term: string) => `%${escapeLike(term.toLowerCase())}%`
+
+/**
+ * Case-insensitive "contains" over the declared columns (DESIGN §2), served by trigram indexes on lower(col);
+ * a rewritten column is matched by both the term and its rewriting (same index).
+ */
+export function searchCondition(
+  columns: Array<AnyColumn | SQL>,
+  search: string | undefined,
+  rewrites: SearchRewrite[] = [],
+): SQL | undefined {
   const term = search?.trim()
   if (!term || columns.length === 0) return undefined
-  const pattern = `%${escapeLike(term.toLowerCase())}%`
-  return or(...columns.map((c) => sql`lower(${c}) LIKE ${pattern}`))
+  const pattern = containsPattern(term)
+  const extra = rewrites.flatMap(({ column, term: rewrite }) => {
+    const other = rewrite(term)
+    return other && other !== term ? [sql`lower(${column}) LIKE ${containsPattern(other)}`] : []
+  })
+  return or(...columns.map((c) => sql`lower(${c}) LIKE ${pattern}`), ...extra)
 }
 
 function selectFrom(db: Db, src: ListSource, fields: Fields): PgSelect {
@@ -58,7 +79,7 @@ export async function listRows(
   /** Where the total of this call is kept (crud/counters.ts), if it is; searches always count. */
   counter?: CounterRef,
 ): Promise<{ data: unknown[]; pagination: Pagination }> {
-  const where = and(...conditions, searchCondition(src.searchable, params.search))
+  const where = and(...conditions, searchCondition(src.searchable, params.search, src.searchAs))
   const sortCol = src.sortable[params.sort_by] ?? src.id
   const dir = params.order_by === 'asc' ? asc : desc
   const order = [dir(sortCol), dir(src.id)]
@@ -115,7 +136,7 @@ export async function* iterateRows(
   let last = 0
   for (;;) {
     const rows = (await selectFrom(db, src, { ...src.fields, __id: src.id })
-      .where(and(...conditions, searchCondition(src.searchable, search), gt(src.id, last)))
+      .where(and(...conditions, searchCondition(src.searchable, search, src.searchAs), gt(src.id, last)))
       .orderBy(asc(src.id))
       .limit(batch)) as Array<Record<string, unknown> & { __id: number }>
     for (const { __id, ...row } of rows) yield row

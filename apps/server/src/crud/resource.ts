@@ -18,7 +18,16 @@ import { csvStream, exportFileName, type ExportColumn } from './csv.js'
 import { xlsxStream } from './xlsx.js'
 import { registerFilterChoices, type FilterChoices } from './filter-choices.js'
 import { refuseBookedItems } from './inventory.js'
-import { findById, iterateRows, listRows, primed, type Fields, type Join, type ListSource } from './list-query.js'
+import {
+  findById,
+  iterateRows,
+  listRows,
+  primed,
+  type Fields,
+  type Join,
+  type ListSource,
+  type SearchRewrite,
+} from './list-query.js'
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -76,6 +85,8 @@ export interface ResourceOptions<I extends ZodObject = ZodObject> {
   access?: Partial<Record<'list' | 'view' | 'create' | 'update' | 'delete' | 'export', Access>>
   join?: Join
   searchable: PgColumn[]
+  /** Searchable columns also matched by the term rewritten to their stored form (a pilgrim's phone). */
+  searchAs?: SearchRewrite[]
   sortable: readonly [string, ...string[]]
   /** Sort expressions for keys that are not plain columns of `table`. */
   sortExpressions?: Record<string, PgColumn | SQL>
@@ -140,7 +151,15 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
     if (!col) throw new Error(`${opts.name}: sortable '${key}' is neither a column nor a sort expression`)
     sortable[key] = col
   }
-  const source: ListSource = { table, id: table.id, fields, join: opts.join, searchable: opts.searchable, sortable }
+  const source: ListSource = {
+    table,
+    id: table.id,
+    fields,
+    join: opts.join,
+    searchable: opts.searchable,
+    searchAs: opts.searchAs,
+    sortable,
+  }
   const scoped = opts.companyScoped !== false
   const scope = (auth: SessionUser): Array<SQL | undefined> => (scoped ? [eq(table.company_id as PgColumn, auth.companyId)] : [])
   // The same scope for one row, as a parameter of a prepared statement.

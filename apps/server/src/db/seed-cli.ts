@@ -8,13 +8,14 @@ import { ConfigError, loadConfig } from '../config.js'
 import { openDatabase } from './client.js'
 import { ensurePlatformAdmin, PlatformAdminError, refuseLegacyPassword } from './platform-admin.js'
 import { seed } from './seed.js'
+import { openStorage } from '../lib/storage/index.js'
 
 try {
   const config = loadConfig()
   const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, worker: config.PGLITE_WORKER })
   try {
     await database.migrate()
-    const demo = await seed(database.db, { demo: config.SEED_DEMO })
+    const demo = await seed(database.db, { demo: config.SEED_DEMO, storage: openStorage(config) })
     const admin = await ensurePlatformAdmin(database.db, {
       email: config.PLATFORM_ADMIN_EMAIL,
       password: config.PLATFORM_ADMIN_PASSWORD,

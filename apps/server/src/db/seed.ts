@@ -17,6 +17,7 @@ import { seedDemoHotels } from './seed-hotels.js'
 import { seedTransport } from './seed-transport.js'
 import { seedDemoOrders } from '../modules/orders/orders.seed.js'
 import { seedDemoPilgrims } from '../modules/pilgrims/pilgrims.seed.js'
+import type { Storage } from '../lib/storage/index.js'
 import { seedZiyarahTours } from '../modules/ziyarah-tours/ziyarah-tours.seed.js'
 
 export const DEMO_LOGIN = { email: 'owner@demo.travel', password: 'demo-owner-2026' }
@@ -152,7 +153,8 @@ const sampleLocations = {
  * never seeded: it is created only when asked (db/platform-admin.ts).
  * Returns whether the demo company was just created.
  */
-export async function seed(db: Db, opts: { demo: boolean }): Promise<{ created: boolean }> {
+/** `storage`: where the demo's document files go (without one the demo documents have no files). */
+export async function seed(db: Db, opts: { demo: boolean; storage?: Storage }): Promise<{ created: boolean }> {
   await syncPermissions(db)
   if (!opts.demo || !(await isEmpty(db))) return { created: false }
   await db.transaction(async (tx) => {
@@ -215,7 +217,7 @@ export async function seed(db: Db, opts: { demo: boolean }): Promise<{ created: 
     await seedTransport(t, company.id)
     await seedZiyarahTours(t, company.id)
     await seedDemoOrders(t, company.id, owner.id)
-    await seedDemoPilgrims(t, company.id, owner.id)
+    await seedDemoPilgrims(t, company.id, owner.id, opts.storage)
   })
   return { created: true }
 }

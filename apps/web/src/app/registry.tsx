@@ -1,5 +1,5 @@
 import { lazy } from 'react'
-import { IconBox, IconDatabase, IconLayoutDashboard, IconReceipt, IconUsers } from '@tabler/icons-react'
+import { IconBox, IconDatabase, IconLayoutDashboard, IconReceipt, IconUsers, IconUsersGroup } from '@tabler/icons-react'
 import { DESK_ENTITY, ORDER_DESKS } from '@app/shared'
 import { screen } from '../components/resource/screen'
 import { navItem as item, type ItemPage, type NavGroup } from '../lib/nav'
@@ -138,6 +138,20 @@ export const navGroups: NavGroup[] = [
     ],
   },
   {
+    // Pilgrims (issue 28): the register, with its page form at /app/pilgrims/create and /edit/:id.
+    key: 'pilgrims',
+    labelKey: 'nav.groups.pilgrims',
+    icon: IconUsersGroup,
+    items: [
+      item(
+        'pilgrims',
+        'pilgrim',
+        screen(() => import('../features/pilgrims/pilgrims.resource')),
+        { nested: true },
+      ),
+    ],
+  },
+  {
     key: 'order',
     labelKey: 'nav.groups.order',
     icon: IconReceipt,
@@ -182,6 +196,12 @@ export const itemPages: ItemPage[] = [
     path: 'train_route/:id/availability',
     permission: 'train_route_update',
     element: lazy(() => import('../features/availability/TrainAvailabilityPage')),
+  },
+  // Avatar menu -> Company Setting (issue 28): everyone reads it, `company_setting` edits it.
+  {
+    path: 'company',
+    permission: null,
+    element: lazy(() => import('../features/company/CompanyPage')),
   },
   // Ziyarah tours (issue 27)
   {

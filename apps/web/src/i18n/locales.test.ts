@@ -60,6 +60,12 @@ const SAME_IN_BOTH = new Set([
   'Total',
   'Check-in',
   'Check-out',
+  // Pilgrims (issue 28): Indonesian terms English uses as they are, and loan words.
+  'Mahram',
+  'NIK',
+  'KTP',
+  'Visa',
+  'Logo',
 ])
 
 describe('locale files', () => {

@@ -22,7 +22,8 @@ export interface NavItem {
 export interface ItemPage {
   /** Route under /app with its parameters: `rooms/:id/availability`. */
   path: string
-  permission: string
+  /** null: any signed-in user (the company settings, read-only without `company_setting`). */
+  permission: string | null
   element: LazyExoticComponent<ComponentType>
 }
 

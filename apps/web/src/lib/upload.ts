@@ -37,9 +37,22 @@ export function uploadImage(
   file: File,
   opts: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
 ): Promise<ApiResult<UploadedImage>> {
+  return uploadFile<UploadedImage>(UPLOAD_PATH, 'image', file, opts)
+}
+
+/**
+ * Any upload route answering `{ data: { file_name, … } }` (a pilgrim's document:
+ * `POST /pilgrims/documents/upload`, field `file`), with progress.
+ */
+export function uploadFile<T extends { file_name: string }>(
+  path: string,
+  fieldName: string,
+  file: File,
+  opts: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
+): Promise<ApiResult<T>> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest()
-    xhr.open('POST', apiUrl(UPLOAD_PATH))
+    xhr.open('POST', apiUrl(path))
     xhr.withCredentials = true
     for (const [k, v] of Object.entries(apiHeaders())) xhr.setRequestHeader(k, v)
     xhr.upload.onprogress = (e) => {
@@ -53,20 +66,20 @@ export function uploadImage(
       }
     }
     xhr.onload = () => {
-      const body = parse() as { data?: UploadedImage } | undefined
+      const body = parse() as { data?: T } | undefined
       if (xhr.status === 200 && body?.data?.file_name) {
         opts.onProgress?.(100)
         resolve({ ok: true, status: 200, data: body.data })
         return
       }
-      reportFailure(UPLOAD_PATH, xhr.status)
+      reportFailure(path, xhr.status)
       resolve({ ok: false, error: toApiError(xhr.status === 200 ? 500 : xhr.status, body) })
     }
     xhr.onerror = () => resolve({ ok: false, error: toApiError(0, undefined) })
     xhr.onabort = () => resolve({ ok: false, error: { status: 0, message: 'aborted', errors: {} } })
     opts.signal?.addEventListener('abort', () => xhr.abort())
     const body = new FormData()
-    body.append('image', file)
+    body.append(fieldName, file)
     xhr.send(body)
   })
 }

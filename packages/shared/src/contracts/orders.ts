@@ -53,6 +53,8 @@ export const ORDER_SORTABLE = ['created_at', 'code', 'customer_name', 'start_dat
 const text = (max: number) => z.string().trim().max(max)
 
 export const orderCustomerSchema = z.object({
+  /** The customer picked from the company's pilgrims (issue 28); the fields below are its snapshot. */
+  pilgrim_id: z.number().int().min(1).max(2_147_483_647).nullish(),
   name: text(MAX_NAME).min(2),
   email: z.string().trim().max(MAX_NAME).email().or(z.literal('')).nullish(),
   phone: text(40).nullish(),

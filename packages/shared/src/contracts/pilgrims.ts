@@ -83,6 +83,18 @@ export function toE164(input: string): string | null {
   return /^[1-9]\d{7,14}$/.test(digits) ? `+${digits}` : null
 }
 
+/**
+ * A phone typed into a search as it is stored (E.164): `0812 3456` -> `+628123456`, `62812…` -> `+62812…`,
+ * `812-345` -> `812345`; null when the term is not a phone fragment (a name).
+ */
+export function phoneSearchTerm(term: string): string | null {
+  const s = term.replace(/[\s().-]/g, '')
+  if (/^0\d+$/.test(s)) return `+62${s.slice(1)}`
+  if (/^62\d+$/.test(s)) return `+${s}`
+  if (/^\+?\d+$/.test(s)) return s
+  return null
+}
+
 const optionalTrimmed = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().nullish())
 
 /** An optional phone, stored as E.164. */

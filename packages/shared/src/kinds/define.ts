@@ -60,3 +60,23 @@ export const ignoredMoney = {
   unit_price: z.unknown().optional(),
   lines: z.unknown().optional(),
 }
+
+/** Most pilgrims one item lists. */
+export const MAX_ITEM_PILGRIMS = 100
+
+/**
+ * The fields every item has whatever its kind (added to each kind's schema by
+ * kinds/index.ts, never declared by a kind): the pilgrims who travel on it
+ * (issue 28). When given, an item's `adults` and `children`, if its kind counts
+ * them, follow the list (children by age, `CHILD_AGE_LIMIT`).
+ */
+export const genericItemFields = {
+  pilgrim_ids: z
+    .array(itemRefId)
+    .max(MAX_ITEM_PILGRIMS)
+    .refine((ids) => new Set(ids).size === ids.length, 'orders.pilgrim_twice')
+    .optional(),
+}
+
+/** A pilgrim under this age on the item's first day travels as a child (airline and hotel custom: under 12). */
+export const CHILD_AGE_LIMIT = 12

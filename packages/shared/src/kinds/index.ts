@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { genericItemFields } from './define.js'
 import { roomKind } from './room.js'
 import { trainKind } from './train.js'
 import { transportationKind } from './transportation.js'
@@ -24,7 +25,11 @@ export type BookableKind = Declared
 type Kinds<T extends readonly Declared[]> = { -readonly [I in keyof T]: T[I]['kind'] }
 type Desks<T extends readonly Declared[]> = { -readonly [I in keyof T]: T[I]['desk'] }
 type Entities<T extends readonly Declared[]> = { -readonly [I in keyof T]: T[I]['entity'] }
-type Items<T extends readonly Declared[]> = { -readonly [I in keyof T]: T[I]['item'] }
+type WithGeneric<S> =
+  S extends z.ZodObject<infer Shape, infer Config>
+    ? z.ZodObject<z.core.util.Extend<Shape, typeof genericItemFields>, Config>
+    : never
+type Items<T extends readonly Declared[]> = { -readonly [I in keyof T]: WithGeneric<T[I]['item']> }
 
 export const ORDER_ITEM_KINDS = BOOKABLE_KINDS.map((k) => k.kind) as Kinds<typeof BOOKABLE_KINDS>
 /** The desks (menu "Order"), one per kind. */
@@ -53,6 +58,7 @@ export const DESK_ENTITY = Object.fromEntries(BOOKABLE_KINDS.map((k) => [k.desk,
   Record<OrderDesk, OrderEntity>
 >
 
-const itemSchemas = BOOKABLE_KINDS.map((k) => k.item) as Items<typeof BOOKABLE_KINDS>
+// Each kind's item plus the fields every item has (the travelling pilgrims): the kinds never declare them.
+const itemSchemas = BOOKABLE_KINDS.map((k) => k.item.safeExtend(genericItemFields)) as unknown as Items<typeof BOOKABLE_KINDS>
 export const orderItemInputSchema = z.discriminatedUnion('kind', itemSchemas)
 export type OrderItemInput = z.infer<typeof orderItemInputSchema>

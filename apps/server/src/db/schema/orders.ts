@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { ORDER_ITEM_KINDS, ORDER_STATUSES, PAYMENT_METHODS } from '@app/shared'
 import { companies, users } from './accounts.js'
+import { pilgrims } from './pilgrims.js'
 import { companySearchIndex } from './search-index.js'
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' })
@@ -62,6 +63,8 @@ export const orders = pgTable(
     customer_phone: varchar('customer_phone', { length: 40 }),
     customer_nationality: varchar('customer_nationality', { length: 80 }),
     customer_passport_number: varchar('customer_passport_number', { length: 40 }),
+    /** The customer as a pilgrim of the company (issue 28); the customer_* columns stay the order's snapshot. */
+    customer_pilgrim_id: integer('customer_pilgrim_id').references(() => pilgrims.id, { onDelete: 'set null' }),
     notes: text('notes'),
     has_room: boolean('has_room').notNull().default(false),
     has_train: boolean('has_train').notNull().default(false),
@@ -90,6 +93,7 @@ export const orders = pgTable(
     index('orders_company_status_idx').on(t.company_id, t.status, t.id),
     index('orders_company_name_idx').on(t.company_id, t.customer_name, t.id),
     index('orders_company_total_idx').on(t.company_id, t.total, t.id),
+    index('orders_customer_pilgrim_idx').on(t.customer_pilgrim_id),
     companySearchIndex('orders_company_code_trgm_idx', t.company_id, t.code),
     companySearchIndex('orders_company_customer_name_trgm_idx', t.company_id, t.customer_name),
     companySearchIndex('orders_company_customer_email_trgm_idx', t.company_id, t.customer_email),
@@ -139,6 +143,29 @@ export const orderItems = pgTable(
       'order_items_values_ck',
       sql`${t.quantity} >= 1 AND ${t.adults} >= 0 AND ${t.children} >= 0 AND ${t.end_date} >= ${t.start_date}`,
     ),
+  ],
+)
+
+/**
+ * The pilgrims who travel on an item (issue 28), in the order listed. A
+ * pilgrim on an order is not deleted (no cascade: the pilgrims resource
+ * answers 409 with the count); the item's rows go with the item.
+ */
+export const orderItemPilgrims = pgTable(
+  'order_item_pilgrims',
+  {
+    order_item_id: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    pilgrim_id: integer('pilgrim_id')
+      .notNull()
+      .references(() => pilgrims.id),
+    company_id: companyId(),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.order_item_id, t.pilgrim_id], name: 'order_item_pilgrims_pk' }),
+    index('order_item_pilgrims_pilgrim_idx').on(t.pilgrim_id),
   ],
 )
 

@@ -36,6 +36,8 @@ export interface ItemPlan {
   days: Array<{ day: string; capacity: number }>
   lines: PlannedLine[]
   amount: number
+  /** The pilgrims who travel on the item (set by the order engine from the item, never by a kind). */
+  pilgrimIds?: number[]
 }
 
 /** A field of an item the catalogue refuses: `items.N.<field>` -> message (i18n key and params). */

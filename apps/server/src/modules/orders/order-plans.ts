@@ -8,6 +8,7 @@ import type { SessionUser } from '../../lib/sessions.js'
 import { ItemRefusal, cents, claimsOf, eachDay, orderKind, sar, type ItemPlan } from './kinds.js'
 import { desksOfKinds, requireDesks } from './order-desks.js'
 import { findOrder } from './order-reads.js'
+import { loadOrderPilgrims, travellerCounts, withTravellerCounts } from './order-pilgrims.js'
 
 /** Items checked and priced by their kinds, the quote, and what a stored order holds in stock. */
 
@@ -30,6 +31,7 @@ export async function planItems(
   locale: Locale = 'en',
 ): Promise<ItemPlan[]> {
   const ctx = { companyId, today: todayUtc(), lock, locale }
+  const travellers = await loadOrderPilgrims(tx, companyId, input)
   const plans: ItemPlan[] = []
   const errors: Record<string, Array<{ key: string; params?: Record<string, string | number> }>> = {}
   // When locking, the items are planned (and their rows locked FOR SHARE) in (kind, id) order, the order a
@@ -44,7 +46,18 @@ export async function planItems(
       continue
     }
     try {
-      plans[i] = await adapter.plan(tx, ctx, item)
+      const ids = item.pilgrim_ids ?? []
+      if (!ids.length) {
+        plans[i] = await adapter.plan(tx, ctx, item)
+        continue
+      }
+      // Adults and children follow the listed pilgrims, by age on the item's first day: counted on today,
+      // planned, and planned again only when a birthday before the first day changes a count.
+      const today = travellerCounts(ids, travellers, ctx.today)
+      let plan = await adapter.plan(tx, ctx, withTravellerCounts(item, today))
+      const onTheDay = travellerCounts(ids, travellers, plan.startDate)
+      if (onTheDay.children !== today.children) plan = await adapter.plan(tx, ctx, withTravellerCounts(item, onTheDay))
+      plans[i] = { ...plan, pilgrimIds: ids }
     } catch (err) {
       if (!(err instanceof ItemRefusal)) throw err
       ;(errors[`items.${i}.${err.field}`] ??= []).push({ key: err.key, params: err.params })

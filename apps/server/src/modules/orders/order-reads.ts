@@ -7,6 +7,7 @@ import type { SessionUser } from '../../lib/sessions.js'
 import { cents, orderKind, sar, type StoredItem } from './kinds.js'
 import { desksOfOrder, requireAnyDesk } from './order-desks.js'
 import { listPayments } from './order-payments.js'
+import { readItemPilgrims } from './order-pilgrims.js'
 
 /** One order as its desks read it, and the stock invariant's check. */
 
@@ -55,6 +56,10 @@ export async function orderDetail(db: Db, auth: SessionUser, id: number) {
       .where(eq(orderStatusHistory.order_id, id))
       .orderBy(asc(orderStatusHistory.id)),
   ])
+  const travellers = await readItemPilgrims(
+    db,
+    items.map((it) => it.id),
+  )
   const { company_id: _c, ...order } = row
   return {
     ...order,
@@ -65,10 +70,13 @@ export async function orderDetail(db: Db, auth: SessionUser, id: number) {
       phone: row.customer_phone,
       nationality: row.customer_nationality,
       passport_number: row.customer_passport_number,
+      pilgrim_id: row.customer_pilgrim_id,
     },
     items: items.map(({ company_id: _ci, order_id: _o, ...it }) => ({
       ...it,
       ...wireRefs(it),
+      pilgrim_ids: (travellers.get(it.id) ?? []).map((p) => p.id),
+      pilgrims: travellers.get(it.id) ?? [],
       lines: lines.filter((l) => l.order_item_id === it.id).map(({ order_item_id: _l, ...l }) => l),
     })),
     payments,

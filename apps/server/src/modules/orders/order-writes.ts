@@ -10,6 +10,7 @@ import { cents, claimsOf, orderKind, orderKinds, sar, type ItemPlan } from './ki
 import { desksOfKinds, desksOfOrder, requireAnyDesk, requireDesks } from './order-desks.js'
 import { formatSar, heldClaims, planItems } from './order-plans.js'
 import { lockOrder, moveStatus, reserving, withRetry } from './order-transactions.js'
+import { writeItemPilgrims } from './order-pilgrims.js'
 
 /** Creating an order, editing it while pending and moving its status, each in one transaction with its stock. */
 
@@ -42,6 +43,7 @@ function orderValues(input: OrderInput, plans: ItemPlan[]) {
     customer_phone: c.phone || null,
     customer_nationality: c.nationality || null,
     customer_passport_number: c.passport_number || null,
+    customer_pilgrim_id: c.pilgrim_id ?? null,
     notes: input.notes ?? null,
     ...Object.fromEntries(orderKinds().map((k) => [k.deskFlag.name, kinds.has(k.kind)])),
     items_summary: summary(plans),
@@ -80,6 +82,7 @@ async function writeItems(tx: Tx, orderId: number, companyId: number, plans: Ite
     plans[it.position]!.lines.map((l, position) => ({ order_item_id: it.id, position, ...l, label: l.label.slice(0, 400) })),
   )
   if (lines.length) await tx.insert(orderLines).values(lines)
+  await writeItemPilgrims(tx, companyId, items, (position) => plans[position]!.pilgrimIds ?? [])
 }
 
 export function requestHash(body: unknown): string {

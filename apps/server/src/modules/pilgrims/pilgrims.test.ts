@@ -2,7 +2,9 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.js'
 import { createCompany, createUserWithPermissions, type Actor } from '../../../test/helpers/fixtures.js'
+import type { Db } from '../../db/client.js'
 import { companies } from '../../db/schema/index.js'
+import { seedDemoPilgrims } from './pilgrims.seed.js'
 import { loadExcel } from '../../lib/lazy.js'
 import { imageForm, makeImage, multipart } from '../../../test/helpers/images.js'
 
@@ -97,7 +99,8 @@ describe('pilgrims', () => {
 
   it('searches by name, NIK, passport number and phone', async () => {
     await create({ full_name: 'Searchable Person', nik: '3201999900001111', passport_number: 'QZ998877', phone: '081399887766' })
-    for (const term of ['searchable pers', '99990000', 'qz9988', '1399887'])
+    // The phone is stored +6281399887766: typed as the clerk knows it (08…, 62…, spaced) it is found too.
+    for (const term of ['searchable pers', '99990000', 'qz9988', '1399887', '081399887766', '0813 9988', '62813-998', '+62813'])
       expect(
         (await list(`search=${term}`)).map((r) => r.full_name),
         term,
@@ -315,5 +318,27 @@ describe('pilgrims', () => {
         expect(res.json().errors['documents.0.file']).toEqual([expect.any(String)])
       }
     })
+  })
+
+  it('seeds the demo register with generated PDFs on the first pilgrims’ received and verified documents, served as documents', async () => {
+    const demo = (await createCompany(t.app, { name: 'Demo Seed Travel' })).owner
+    await seedDemoPilgrims(t.app.db as Db, demo.companyId, demo.userId, t.app.storage)
+    const list = (await api('GET', '/pilgrims?size=100', undefined, demo)).json().data as Array<{ id: number }>
+    expect(list).toHaveLength(30)
+    type Doc = { id: number; status: string; file: string | null }
+    const withFiles: Array<[number, Doc]> = []
+    for (const p of list) {
+      const docs = (await api('GET', `/pilgrims/${p.id}`, undefined, demo)).json().data.documents as Doc[]
+      for (const d of docs) {
+        if (d.file) expect(['received', 'verified']).toContain(d.status)
+        if (d.file) withFiles.push([p.id, d])
+      }
+    }
+    expect(withFiles.length).toBeGreaterThan(5)
+    const [pilgrimId, doc] = withFiles[0]!
+    const res = await api('GET', `/pilgrims/${pilgrimId}/documents/file?document_id=${doc.id}`, undefined, demo)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.headers['content-type']).toContain('application/pdf')
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
   })
 })

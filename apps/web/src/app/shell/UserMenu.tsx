@@ -3,7 +3,7 @@ import { Avatar, Badge, Group, Menu, Text, UnstyledButton, VisuallyHidden } from
 import { IconBuilding, IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { CompanyModal, ProfileModal } from '../../features/auth/AccountModals'
+import { ProfileModal } from '../../features/auth/AccountModals'
 import type { Me } from '../../lib/permissions'
 import { roleLabel } from '../../lib/display-names'
 
@@ -18,7 +18,6 @@ export function UserMenu({ me }: { me: Me }) {
   const navigate = useNavigate()
   const [passwordOpen, setPasswordOpen] = useState(false)
   const [profileOpen, setProfileOpen] = useState(false)
-  const [companyOpen, setCompanyOpen] = useState(false)
 
   // Signing out is a navigation to /logout (SignOutPage), so unsaved changes on a page form are asked about
   // first with the one leave prompt; the state marks it as the app's own Logout.
@@ -61,7 +60,7 @@ export function UserMenu({ me }: { me: Me }) {
           <Menu.Item leftSection={<IconKey size={16} />} onClick={() => setPasswordOpen(true)}>
             {t('shell.update_password')}
           </Menu.Item>
-          <Menu.Item leftSection={<IconBuilding size={16} />} onClick={() => setCompanyOpen(true)}>
+          <Menu.Item leftSection={<IconBuilding size={16} />} onClick={() => void navigate('/app/company')}>
             {t('shell.company_setting')}
           </Menu.Item>
           <Menu.Divider />
@@ -76,7 +75,6 @@ export function UserMenu({ me }: { me: Me }) {
         </Suspense>
       )}
       <ProfileModal me={me} opened={profileOpen} onClose={() => setProfileOpen(false)} />
-      <CompanyModal me={me} opened={companyOpen} onClose={() => setCompanyOpen(false)} />
     </>
   )
 }

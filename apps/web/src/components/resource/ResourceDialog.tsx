@@ -18,6 +18,8 @@ export interface ResourceDialogProps<R extends ResourceRow> {
   /** The row to edit (edit mode). */
   row?: R
   onClose: () => void
+  /** After a successful save, with the saved row as the API answered, before the dialog closes. */
+  onSaved?: (saved: R | undefined) => void
 }
 
 /**
@@ -28,7 +30,7 @@ export interface ResourceDialogProps<R extends ResourceRow> {
  * notifies the rest. Sections show as labelled dividers; Save waits for
  * image uploads still running.
  */
-export function ResourceDialog<R extends ResourceRow>({ resource, opened, mode, row, onClose }: ResourceDialogProps<R>) {
+export function ResourceDialog<R extends ResourceRow>({ resource, opened, mode, row, onClose, onSaved }: ResourceDialogProps<R>) {
   const { t } = useTranslation()
   const { data: me } = useMe()
   const labels = resourceLabels(resource, t)
@@ -37,7 +39,15 @@ export function ResourceDialog<R extends ResourceRow>({ resource, opened, mode, 
   return (
     <FormDialog opened={opened} onClose={onClose} size={resource.modalWidth} title={title}>
       {allowed ? (
-        <DialogContent key={`${mode}-${row?.id ?? 'new'}`} resource={resource} mode={mode} row={row} me={me} onClose={onClose} />
+        <DialogContent
+          key={`${mode}-${row?.id ?? 'new'}`}
+          resource={resource}
+          mode={mode}
+          row={row}
+          me={me}
+          onClose={onClose}
+          onSaved={onSaved}
+        />
       ) : (
         <PermissionDenied variant="dialog" />
       )}
@@ -51,6 +61,7 @@ interface ContentProps<R extends ResourceRow> {
   row?: R
   me?: Me
   onClose: () => void
+  onSaved?: (saved: R | undefined) => void
 }
 
 function DialogContent<R extends ResourceRow>(props: ContentProps<R>) {
@@ -77,14 +88,17 @@ function DialogContent<R extends ResourceRow>(props: ContentProps<R>) {
   return <ResourceDialogForm {...props} row={needsDetail ? detail.data : row} />
 }
 
-function ResourceDialogForm<R extends ResourceRow>({ resource, mode, row, me, onClose }: ContentProps<R>) {
+function ResourceDialogForm<R extends ResourceRow>({ resource, mode, row, me, onClose, onSaved }: ContentProps<R>) {
   const invalidateOnGone = useInvalidateResource(resource.name)
   const state = useResourceForm({
     resource,
     mode,
     row,
     me,
-    onSaved: () => onClose(),
+    onSaved: (saved) => {
+      onSaved?.(saved)
+      onClose()
+    },
     onFailed: (error) => {
       // The row is gone (deleted elsewhere): nothing left to edit.
       if (error.status === 404) {

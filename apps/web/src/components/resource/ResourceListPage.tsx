@@ -5,7 +5,7 @@ import { IconAlertTriangle, IconPlus, IconSearch } from '@tabler/icons-react'
 import { DataTable } from 'mantine-datatable'
 import 'mantine-datatable/styles.css'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { PAGE_SIZES } from '@app/shared'
 import { can, useMe, type Me } from '../../lib/permissions'
 import { useDocumentTitle } from '../../lib/use-document-title'
@@ -132,6 +132,19 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
               {!phone && (
                 <ColumnChooser columns={choice.choosable} isShown={choice.isShown} toggle={choice.toggle} label={columnLabel} />
               )}
+              {resource.links
+                ?.filter((l) => can(me, actionPermission(resource.permission, l.permission) ?? l.permission))
+                .map(({ key, labelKey, icon: Icon, href }) => (
+                  <Button
+                    key={key}
+                    component={Link}
+                    to={href}
+                    variant="default"
+                    leftSection={Icon ? <Icon size={16} /> : undefined}
+                  >
+                    {t(labelKey)}
+                  </Button>
+                ))}
               <ExportControl
                 resource={resource}
                 me={me}

@@ -23,7 +23,7 @@ export interface ColumnOptions {
   width?: number | string
   align?: 'left' | 'center' | 'right'
   /** Hide below this breakpoint (keeps phones readable). */
-  hiddenBelow?: 'xs' | 'sm' | 'md' | 'lg'
+  hiddenBelow?: 'xs' | 'sm' | 'md' | 'lg' | 'xl'
   /**
    * The column that names the row (a code, a name): never cut, it wraps instead, heads a phone's card and
    * cannot be hidden. Default: the first column that is not an image.

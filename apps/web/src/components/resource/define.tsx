@@ -65,6 +65,16 @@ export interface RowAction<R extends ResourceRow = ResourceRow> {
   href?: (row: R) => string
 }
 
+/** A button above the list that only goes somewhere (`/app/pilgrims/import`). */
+export interface ListLink {
+  key: string
+  labelKey: string
+  icon?: ComponentType<{ size?: number | string }>
+  /** An action of the entity (`create` -> `pilgrim_create`) or a full permission name. */
+  permission: string
+  href: string
+}
+
 // ------------------------------------------------------------ sections, filters
 
 /** A titled group of fields: a card in a page form, a heading in a dialog. */
@@ -123,6 +133,8 @@ export interface ResourceConfig<R extends ResourceRow = ResourceRow> {
   name: string
   /** API path when it differs from `/${name}` (leading slash). */
   endpoint?: string
+  /** One record with no id (the company's settings): a save is `PUT /{endpoint}`. */
+  singleton?: boolean
   /** Permission entity: checks `<entity>_list/_create/_update/_delete/_export`. */
   permission: Entity
   columns: ColumnDef<R>[]
@@ -168,6 +180,11 @@ export interface ResourceConfig<R extends ResourceRow = ResourceRow> {
   hideDelete?: boolean
   /** Extra row buttons shown before edit/delete. */
   rowActions?: RowAction<R>[]
+  /**
+   * Links beside the export and create buttons to a screen of the list's own (the pilgrims' import page),
+   * each shown only with its permission (an action name is prefixed with the entity).
+   */
+  links?: ListLink[]
   /**
    * A compact table (12 px text, 4 px cell padding, 22 px action icons) for lists whose spec names many
    * short columns (hotels 16, train routes 15), so they fit a laptop with the menu open; give their short

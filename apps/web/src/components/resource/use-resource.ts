@@ -62,9 +62,11 @@ export function useInvalidateResource(name: string) {
 export function useSaveResource<R extends ResourceRow>(resource: ResourceDefinition<R>) {
   return useMutation({
     mutationFn: ({ id, body }: { id?: R['id']; body: unknown }) =>
-      id === undefined
-        ? api.post<{ data: R }>(resource.endpoint, body)
-        : api.put<{ data: R }>(`${resource.endpoint}/${id}`, body),
+      resource.singleton
+        ? api.put<{ data: R }>(resource.endpoint, body)
+        : id === undefined
+          ? api.post<{ data: R }>(resource.endpoint, body)
+          : api.put<{ data: R }>(`${resource.endpoint}/${id}`, body),
   })
 }
 

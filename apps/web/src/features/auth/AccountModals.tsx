@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react'
 import { Avatar, Badge, Group, Modal, Stack, Table, Text } from '@mantine/core'
-import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
-import { formatDate } from '../../lib/format'
 import type { Me } from '../../lib/permissions'
 import { roleLabel } from '../../lib/display-names'
 
@@ -53,44 +51,6 @@ export function ProfileModal({ me, opened, onClose }: { me: Me; opened: boolean;
           ]}
         />
       </Stack>
-    </Modal>
-  )
-}
-
-/** Avatar menu -> Company Setting: the tenant and its trial (read-only). */
-export function CompanyModal({ me, opened, onClose }: { me: Me; opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation()
-  const trial = me.company?.trial_ends_at
-  const daysLeft = trial ? Math.ceil(dayjs(trial).diff(dayjs(), 'hour') / 24) : null
-  const trialBadge =
-    daysLeft === null ? (
-      <Badge key="trial" color="gray" variant="light">
-        {t('auth.company.no_trial')}
-      </Badge>
-    ) : daysLeft > 0 ? (
-      <Group key="trial" gap="xs">
-        <Text size="sm">{formatDate(trial)}</Text>
-        <Badge color="orange" variant="light">
-          {t('auth.company.days_left', { count: daysLeft })}
-        </Badge>
-      </Group>
-    ) : (
-      <Group key="trial" gap="xs">
-        <Text size="sm">{formatDate(trial)}</Text>
-        <Badge color="red" variant="light">
-          {t('auth.company.trial_over')}
-        </Badge>
-      </Group>
-    )
-  return (
-    <Modal opened={opened} onClose={onClose} size={530} title={<Text fw={600}>{t('auth.company.title')}</Text>}>
-      <Details
-        rows={[
-          [t('fields.companies'), me.company?.name ?? '-'],
-          [t('auth.company.trial_ends'), trialBadge],
-          [t('auth.company.owner_role'), roleLabel(t, { name: me.role_name })],
-        ]}
-      />
     </Modal>
   )
 }

@@ -6,7 +6,8 @@ import { FieldInput, type ResourceForm } from '../../components/resource'
 import { formatDate } from '../../lib/format'
 import type { Me } from '../../lib/permissions'
 import { webKind, webKinds } from './kinds'
-import { type ItemValues, type OrderFormValues } from './order-logic'
+import { blankItem, type ItemValues, type OrderFormValues } from './order-logic'
+import { ItemTravellers } from './OrderPilgrims'
 
 interface ItemsProps {
   form: ResourceForm
@@ -36,7 +37,7 @@ export function OrderItems({ form, editable, me, short }: ItemsProps) {
       ))}
       {editable && (
         <Group gap="xs">
-          {webKinds().map(({ kind, icon: Icon, blank }) => {
+          {webKinds().map(({ kind, icon: Icon }) => {
             return (
               <Button
                 key={kind}
@@ -44,7 +45,7 @@ export function OrderItems({ form, editable, me, short }: ItemsProps) {
                 size="xs"
                 leftSection={<IconPlus size={14} />}
                 rightSection={<Icon size={14} />}
-                onClick={() => form.insertListItem('items', blank())}
+                onClick={() => form.insertListItem('items', blankItem(kind))}
               >
                 {t('orders.item.add', { kind: t(`orders.kinds.${kind}`) })}
               </Button>
@@ -90,6 +91,9 @@ function ItemCard({
   }, [first])
 
   const badge = entry.badge?.(item, t)
+  // With travelling pilgrims listed, the counts are theirs (shown, not typed).
+  const listed = Array.isArray(item.pilgrim_ids) && item.pilgrim_ids.length > 0
+  const counted = (name: string) => listed && (name === 'adults' || name === 'children')
   const ctx = { mode: 'create' as const, values: form.getValues(), me }
 
   return (
@@ -130,7 +134,7 @@ function ItemCard({
           <Grid.Col key={f.name} span={{ base: 12, sm: f.span ?? 12 }}>
             <FieldInput
               {...ctx}
-              field={{ ...f, disabled: () => !editable }}
+              field={{ ...f, disabled: () => !editable || counted(f.name) }}
               form={form}
               path={`items.${index}.${f.name}`}
               label={t(`orders.fields.${f.name}`)}
@@ -138,6 +142,9 @@ function ItemCard({
             />
           </Grid.Col>
         ))}
+        <Grid.Col span={12}>
+          <ItemTravellers form={form} item={item} index={index} editable={editable} me={me} />
+        </Grid.Col>
       </Grid>
     </Paper>
   )

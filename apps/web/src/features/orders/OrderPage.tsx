@@ -24,6 +24,7 @@ import { queryKeys } from '../../lib/query-keys'
 import { useDocumentTitle } from '../../lib/use-document-title'
 import { issueText, zodFormErrors } from '../../lib/validation'
 import { OrderItems } from './OrderItems'
+import { CustomerPilgrim } from './OrderPilgrims'
 import { CustomerSummary, ItemsSummary, NotesSummary } from './OrderSummary'
 import { PaymentsPanel, PricePanel, StatusPanel, type PricedItem } from './OrderPanels'
 import {
@@ -361,6 +362,9 @@ function OrderEditor({ desk, order, me }: { desk: OrderDesk; order?: OrderDetail
                   {section(
                     'customer',
                     <Grid gap="sm">
+                      <Grid.Col span={12}>
+                        <CustomerPilgrim form={kit} editable={editable} me={me} />
+                      </Grid.Col>
                       {customerFields.map((f) => (
                         <Grid.Col key={f.name} span={{ base: 12, sm: f.span ?? 12 }}>
                           <FieldInput

@@ -38,6 +38,9 @@ export function ItemsSummary({ order }: { order: OrderDetail }) {
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
             <KindSummary item={item} t={t} />
           </SimpleGrid>
+          {!!item.pilgrims?.length && (
+            <Entry label={t('orders.fields.pilgrim_ids')} value={item.pilgrims.map((p) => p.full_name).join(', ')} />
+          )}
         </Stack>
       ))}
     </Stack>

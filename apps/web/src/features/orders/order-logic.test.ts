@@ -18,7 +18,14 @@ import {
 } from './order-logic'
 
 const filled = (): OrderFormValues => ({
-  customer: { name: '  Rahmat Hidayat ', email: '', phone: '+62 812', nationality: 'Indonesia', passport_number: 'C123' },
+  customer: {
+    pilgrim_id: null,
+    name: '  Rahmat Hidayat ',
+    email: '',
+    phone: '+62 812',
+    nationality: 'Indonesia',
+    passport_number: 'C123',
+  },
   notes: '',
   items: [
     { ...blankItem('room'), hotel_id: 4, room_id: 7, check_in: '2026-12-01', check_out: '2026-12-04', quantity: 2, adults: 3 },
@@ -32,6 +39,7 @@ describe('order payload', () => {
     const body = orderPayload(filled())
     expect(orderInputSchema.safeParse(body).success).toBe(true)
     expect(body.customer).toEqual({
+      pilgrim_id: null,
       name: 'Rahmat Hidayat',
       email: null,
       phone: '+62 812',
@@ -49,6 +57,18 @@ describe('order payload', () => {
       children: 0,
     })
     expect(JSON.stringify(body)).not.toMatch(/price|total|amount|hotel_id/)
+  })
+
+  it('sends the travelling pilgrims of any item only when some are listed', () => {
+    const v = filled()
+    v.customer.pilgrim_id = 12
+    v.items[1]!.pilgrim_ids = [5, '6']
+    const body = orderPayload(v)
+    expect(orderInputSchema.safeParse(body).success).toBe(true)
+    expect(body.customer.pilgrim_id).toBe(12)
+    expect(body.items[1]).toMatchObject({ kind: 'train', pilgrim_ids: [5, 6] })
+    expect(body.items[0]).not.toHaveProperty('pilgrim_ids')
+    expect(body.items[2]).not.toHaveProperty('pilgrim_ids')
   })
 
   it('a blank form fails the shared schema on the fields to fill, by their form paths', () => {

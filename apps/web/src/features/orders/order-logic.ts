@@ -26,6 +26,8 @@ export type { ItemValues } from './kinds'
  */
 
 export interface CustomerValues {
+  /** The customer as one of the company's pilgrims (issue 28), or null. */
+  pilgrim_id: number | null
   name: string
   email: string
   phone: string
@@ -48,13 +50,14 @@ export const STATUS_COLORS = {
   cancelled: 'gray',
 } as const
 
+/** A new item of a kind, with the fields every item has (no travelling pilgrims yet). */
 export function blankItem(kind: OrderItemKind): ItemValues {
-  return webKind(kind).blank()
+  return { ...webKind(kind).blank(), pilgrim_ids: [] }
 }
 
 export function blankOrder(desk: OrderDesk): OrderFormValues {
   return {
-    customer: { name: '', email: '', phone: '', nationality: '', passport_number: '' },
+    customer: { pilgrim_id: null, name: '', email: '', phone: '', nationality: '', passport_number: '' },
     notes: '',
     items: [blankItem(KIND_OF_DESK[desk])],
   }
@@ -62,7 +65,9 @@ export function blankOrder(desk: OrderDesk): OrderFormValues {
 
 /** The item of the create/quote body, as its kind writes it (blanks left out so the schema names them). */
 export function itemPayload(v: ItemValues): Record<string, unknown> {
-  return webKind(v.kind).payload(v)
+  // The travelling pilgrims belong to every item, whatever its kind; sent only when listed.
+  const pilgrims = Array.isArray(v.pilgrim_ids) ? (v.pilgrim_ids as unknown[]).map(Number) : []
+  return { ...webKind(v.kind).payload(v), ...(pilgrims.length ? { pilgrim_ids: pilgrims } : {}) }
 }
 
 const orNull = (s: string) => (s.trim() ? s.trim() : null)
@@ -72,6 +77,7 @@ export function orderPayload(values: OrderFormValues) {
   const c = values.customer
   return {
     customer: {
+      pilgrim_id: c.pilgrim_id ?? null,
       name: c.name.trim(),
       email: orNull(c.email),
       phone: orNull(c.phone),
@@ -186,6 +192,7 @@ export interface OrderDetail {
   end_date: string
   created_at: string
   customer: {
+    pilgrim_id?: number | null
     name: string
     email: string | null
     phone: string | null
@@ -227,6 +234,7 @@ export function fromDetail(o: OrderDetail): OrderFormValues {
   const c = o.customer
   return {
     customer: {
+      pilgrim_id: c.pilgrim_id ?? null,
       name: c.name ?? '',
       email: c.email ?? '',
       phone: c.phone ?? '',
@@ -234,6 +242,6 @@ export function fromDetail(o: OrderDetail): OrderFormValues {
       passport_number: c.passport_number ?? '',
     },
     notes: o.notes ?? '',
-    items: o.items.map((it) => webKind(it.kind).fromDetail(it)),
+    items: o.items.map((it) => ({ ...webKind(it.kind).fromDetail(it), pilgrim_ids: it.pilgrim_ids ?? [] })),
   }
 }

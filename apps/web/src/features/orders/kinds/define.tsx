@@ -32,6 +32,9 @@ export interface DetailItem {
   adults: number
   children: number
   amount: number | string
+  /** The travelling pilgrims (every kind's item may list them). */
+  pilgrim_ids?: number[]
+  pilgrims?: Array<{ id: number; full_name: string }>
   [wire: string]: unknown
 }
 
