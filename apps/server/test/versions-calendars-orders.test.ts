@@ -58,7 +58,9 @@ describe('calendar range versions', () => {
 
   it('refuses a write whose range holds a day written since the version read, with the days now and who wrote them', async () => {
     const read = await month()
-    const first = await api('POST', '/rooms_availibility', range('2027-02-20', '2027-02-20', 600), { 'if-match': `"${read.version}"` })
+    const first = await api('POST', '/rooms_availibility', range('2027-02-20', '2027-02-20', 600), {
+      'if-match': `"${read.version}"`,
+    })
     expect(first.statusCode, first.body).toBe(200)
     const stale = await api('POST', '/rooms_availibility', range('2027-02-19', '2027-02-21', 700, { version: read.version }), {
       'x-localization': 'id',
@@ -111,7 +113,9 @@ describe('order versions', () => {
   let orderId: number
   const stay = (name: string) => ({
     customer: { name, passport_number: 'B7654321' },
-    items: [{ kind: 'room', room_id: roomId, check_in: '2027-03-10', check_out: '2027-03-12', quantity: 1, adults: 2, children: 0 }],
+    items: [
+      { kind: 'room', room_id: roomId, check_in: '2027-03-10', check_out: '2027-03-12', quantity: 1, adults: 2, children: 0 },
+    ],
   })
 
   beforeAll(async () => {
@@ -139,7 +143,10 @@ describe('order versions', () => {
     ])
     expect(results.map((r) => r.statusCode).sort(), results.map((r) => r.body).join('\n')).toEqual([200, 409])
     const winner = results.find((r) => r.statusCode === 200)!.json().data
-    expect(results.find((r) => r.statusCode === 409)!.json().data).toMatchObject({ customer_name: winner.customer_name, version: 3 })
+    expect(results.find((r) => r.statusCode === 409)!.json().data).toMatchObject({
+      customer_name: winner.customer_name,
+      version: 3,
+    })
   })
 
   it('checks and bumps the version on a status move; of two concurrent moves one is 409', async () => {

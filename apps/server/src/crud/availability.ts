@@ -303,7 +303,9 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
         gte(opts.date, input.start_date as string),
         lte(opts.date, input.end_date as string),
         sql`${dayVersion} > ${expected}`,
-      )} ${weekdaysOf(input) ? sql`AND ${onWeekdays(sql`${opts.date}`, input)}` : sql``} LIMIT 1`)) as unknown as { rows: unknown[] }
+      )} ${weekdaysOf(input) ? sql`AND ${onWeekdays(sql`${opts.date}`, input)}` : sql``} LIMIT 1`)) as unknown as {
+      rows: unknown[]
+    }
     return { version: row!.version, stale: stale.rows.length > 0 }
   }
 
@@ -404,58 +406,64 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
       return { data: { ...row, ...Object.fromEntries(answerKeys.map((k) => [k, item[k]])) } }
     })
 
-    const writeOptions = { schema: { tags, body: writeBody }, config: { access: write }, ...(dayVersion ? { preValidation: takeVersion } : {}) }
+    const writeOptions = {
+      schema: { tags, body: writeBody },
+      config: { access: write },
+      ...(dayVersion ? { preValidation: takeVersion } : {}),
+    }
     app.post(base, writeOptions, async (req, reply) => {
       const auth = requireAuth(req)
       const input = req.body as Record<string, unknown>
       let stale: { version: number; days: string } | undefined
-      const rows = await app.db.transaction(async (raw) => {
-        const tx = raw as unknown as Db
-        const item = await loadItem(tx, auth, input[opts.item.param] as number, true)
-        checkParams(input, item)
-        const over = opts.limits?.(input, item)
-        if (over && Object.keys(over).length)
-          throw unprocessable(
-            Object.fromEntries(
-              Object.entries(over).map(([f, { limit }]) => [f, [{ key: 'availability.above_limit', params: { limit } }]]),
-            ),
-          )
-        const v = dayVersion ? await bumpVersion(tx, input, item.id as number, expectedVersion(req)) : undefined
-        if (v?.stale) {
-          // The days as they now are, then roll back (the bump with it): 409 below.
-          stale = { version: v.version - 1, days: (await daysText(tx, input, item.id as number)).json }
-          throw new StaleRange()
-        }
-        await writeRange(tx, input, item.id as number, v?.version)
-        if (opts.stock)
-          await applyCalendarCapacity(tx, {
-            companyId: auth.companyId,
-            kind: opts.stock.kind,
-            itemId: item.id as number,
-            variant: opts.stock.variant?.(input) ?? '',
-            startDate: input.start_date as string,
-            endDate: input.end_date as string,
-            weekdays: input.weekdays as number[] | undefined,
-            capacity: opts.stock.capacity(input, item),
-            field: input.blocked === true ? 'blocked' : (opts.stock.field ?? 'capacity'),
+      const rows = await app.db
+        .transaction(async (raw) => {
+          const tx = raw as unknown as Db
+          const item = await loadItem(tx, auth, input[opts.item.param] as number, true)
+          checkParams(input, item)
+          const over = opts.limits?.(input, item)
+          if (over && Object.keys(over).length)
+            throw unprocessable(
+              Object.fromEntries(
+                Object.entries(over).map(([f, { limit }]) => [f, [{ key: 'availability.above_limit', params: { limit } }]]),
+              ),
+            )
+          const v = dayVersion ? await bumpVersion(tx, input, item.id as number, expectedVersion(req)) : undefined
+          if (v?.stale) {
+            // The days as they now are, then roll back (the bump with it): 409 below.
+            stale = { version: v.version - 1, days: (await daysText(tx, input, item.id as number)).json }
+            throw new StaleRange()
+          }
+          await writeRange(tx, input, item.id as number, v?.version)
+          if (opts.stock)
+            await applyCalendarCapacity(tx, {
+              companyId: auth.companyId,
+              kind: opts.stock.kind,
+              itemId: item.id as number,
+              variant: opts.stock.variant?.(input) ?? '',
+              startDate: input.start_date as string,
+              endDate: input.end_date as string,
+              weekdays: input.weekdays as number[] | undefined,
+              capacity: opts.stock.capacity(input, item),
+              field: input.blocked === true ? 'blocked' : (opts.stock.field ?? 'capacity'),
+            })
+          // The range and the values written (the days' earlier values stay readable from earlier rows).
+          const { [opts.item.param]: _item, start_date, end_date, weekdays, ...values } = input
+          await recordAudit(tx, req, {
+            entity: opts.entity,
+            action: 'range',
+            recordId: item.id as number,
+            change: { range: { start_date, end_date, weekdays: weekdays ?? null }, values },
           })
-        // The range and the values written (the days' earlier values stay readable from earlier rows).
-        const { [opts.item.param]: _item, start_date, end_date, weekdays, ...values } = input
-        await recordAudit(tx, req, {
-          entity: opts.entity,
-          action: 'range',
-          recordId: item.id as number,
-          change: { range: { start_date, end_date, weekdays: weekdays ?? null }, values },
+          return { ...(await daysText(tx, input, item.id as number)), version: v?.version }
         })
-        return { ...(await daysText(tx, input, item.id as number)), version: v?.version }
-      }).catch(async (err: unknown) => {
-        if (!(err instanceof StaleRange) || !stale) throw err
-        const itemId = input[opts.item.param] as number
-        throw staleVersion(
-          { version: stale.version, days: JSON.parse(stale.days) as unknown },
-          await lastChange(app.db, auth.companyId, opts.entity, itemId, 'range'),
-        )
-      })
+        .catch(async (err: unknown) => {
+          if (!(err instanceof StaleRange) || !stale) throw err
+          const itemId = input[opts.item.param] as number
+          throw staleVersion(
+            { version: stale.version, days: JSON.parse(stale.days) as unknown },
+            await lastChange(app.db, auth.companyId, opts.entity, itemId, 'range'),
+          )
+        })
       // The written days as the month read answers them, straight from PostgreSQL's JSON (366 days: no row
       // mapping, no copy per day, no stringify), and the calendar's version after this write.
       const version = rows.version === undefined ? '' : `,"version":${rows.version}`

@@ -41,7 +41,13 @@ export const expectedVersion = (req: FastifyRequest) => expected.get(req)
 export class StaleVersion extends Error {}
 
 /** Who changed the record last and when, from the audit trail (its record index). */
-export async function lastChange(db: Db, companyId: number, entity: string | readonly string[], recordId: number, action?: string) {
+export async function lastChange(
+  db: Db,
+  companyId: number,
+  entity: string | readonly string[],
+  recordId: number,
+  action?: string,
+) {
   const entities = typeof entity === 'string' ? [entity] : entity
   const res = (await db.execute(sql`
     SELECT a.user_id, u.name AS user_name, a.role_name, a.action, a.at

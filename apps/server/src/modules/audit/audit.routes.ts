@@ -14,7 +14,13 @@ type Filters = Partial<Record<'user_id' | 'record_id', number> & Record<'entity'
 function conditions(companyId: number, f: Filters): SQL {
   const parts: SQL[] = [sql`a.company_id = ${companyId}`]
   if (f.user_id !== undefined) parts.push(sql`a.user_id = ${f.user_id}`)
-  if (f.entity !== undefined) parts.push(sql`a.entity = ${f.entity}`)
+  if (f.entity !== undefined)
+    parts.push(
+      sql`a.entity IN (${sql.join(
+        f.entity.split(',').map((e) => sql`${e}`),
+        sql`, `,
+      )})`,
+    )
   if (f.record_id !== undefined) parts.push(sql`a.record_id = ${f.record_id}`)
   if (f.action !== undefined) parts.push(sql`a.action = ${f.action}`)
   if (f.from !== undefined) parts.push(sql`a.at >= ${f.from}::date`)
