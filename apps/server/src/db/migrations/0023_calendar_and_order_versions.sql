@@ -9,4 +9,5 @@ ALTER TABLE "room_availability" ADD COLUMN "version" integer DEFAULT 0 NOT NULL;
 ALTER TABLE "orders" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "transportation_schedules" ADD COLUMN "version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "train_schedules" ADD COLUMN "version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "ziyarah_schedules" ADD COLUMN "version" integer DEFAULT 0 NOT NULL;
+ALTER TABLE "ziyarah_schedules" ADD COLUMN "version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "audit_log_company_at_idx" ON "audit_log" USING btree ("company_id","at");

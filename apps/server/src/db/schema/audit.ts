@@ -32,6 +32,8 @@ export const auditLog = pgTable(
     index('audit_log_company_record_idx').on(t.company_id, t.entity, t.record_id, t.id),
     index('audit_log_company_user_idx').on(t.company_id, t.user_id, t.id),
     index('audit_log_company_action_idx').on(t.company_id, t.action, t.id),
+    // A date range's id bounds (modules/audit): the last row written before it, the first after it.
+    index('audit_log_company_at_idx').on(t.company_id, t.at),
   ],
 )
 
