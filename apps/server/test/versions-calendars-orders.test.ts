@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from './helpers/app.js'
 import { createHotelRoom } from './helpers/bookables.js'
 import { createCompany, type Actor } from './helpers/fixtures.js'
+import { DESK_ENTITY, ORDER_DESKS } from '@app/shared'
 import type { Db } from '../src/db/client.js'
 
 /**
@@ -159,5 +160,17 @@ describe('order versions', () => {
     ])
     expect(results.map((r) => r.statusCode).sort(), results.map((r) => r.body).join('\n')).toEqual([200, 409])
     expect(results.find((r) => r.statusCode === 200)!.json().data.version).toBe(4)
+  })
+
+  it("lists the order's history under its desks' entities, several named at once", async () => {
+    const entities = ORDER_DESKS.map((d) => DESK_ENTITY[d]).join(',')
+    const res = await api('GET', `/audit?entity=${entities}&record_id=${orderId}`)
+    expect(res.statusCode, res.body).toBe(200)
+    const rows = res.json().data as Array<{ record_id: number; action: string }>
+    // The edits and the move that landed (refused ones left none; the create's generic row names no :id).
+    expect(rows.length).toBe(3)
+    expect(rows.every((r) => r.record_id === orderId)).toBe(true)
+    const bad = await api('GET', `/audit?entity=${encodeURIComponent('order hotel')}`)
+    expect(bad.statusCode).toBe(422)
   })
 })

@@ -69,7 +69,10 @@ export function ConflictPanel<V>({
   const { t } = useTranslation()
   const ref = useRef<HTMLDivElement>(null)
   // The panel appears where the form starts; the save that raised it was at the bottom.
-  useEffect(() => ref.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' }), [state.reloaded])
+  // (A block, not an expression: Chromium's scrollIntoView answers a promise, which React would take for a cleanup.)
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' })
+  }, [state.reloaded])
   const by = state.conflict.changedBy
   const who = by?.user_name
     ? t('conflict.by', { name: by.user_name, role: by.role_name ?? '-', at: formatDateTime(by.at) })
