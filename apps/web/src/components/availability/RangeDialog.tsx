@@ -1,7 +1,7 @@
 import { Accordion, Badge, Group, Text } from '@mantine/core'
 import { IconHistory } from '@tabler/icons-react'
 import { useForm } from '@mantine/form'
-import { useMemo, useRef } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MAX_AVAILABILITY_DAYS, MODAL_WIDTHS, availabilityWriteSchema } from '@app/shared'
 import { formatDate } from '../../lib/format'
@@ -81,7 +81,7 @@ function RangeForm({
   const write = useCalendarWrite(def)
   const reload = useReloadCalendar(def)
   // The version this write claims to have seen: the month's, then the current one once a conflict was reloaded.
-  const version = useRef(readVersion)
+  const [version] = useState<{ current?: number }>(() => ({ current: readVersion }))
   const conflict = useVersionConflict<FormValues>()
   const schema = useMemo(() => availabilityWriteSchema(def.shape), [def.shape])
   const days = weekdayNames(i18n.language, 'long')
@@ -167,12 +167,12 @@ function RangeForm({
           reloadedText={t('conflict.reloaded_kept')}
           // The calendar behind shows their days; this form keeps the values typed, to send again with Update.
           onReload={() => {
-            version.current = currentVersion(conflict.state!.conflict)
+            Object.assign(version, { current: currentVersion(conflict.state!.conflict) })
             conflict.markReloaded()
             void reload()
           }}
           onOverwrite={() => {
-            version.current = currentVersion(conflict.state!.conflict)
+            Object.assign(version, { current: currentVersion(conflict.state!.conflict) })
             conflict.clear()
             void submit()
           }}

@@ -97,11 +97,14 @@ describe('ResourceFormPage', () => {
     await user.click(screen.getByRole('option', { name: 'Draft' }))
     await user.click(screen.getByRole('button', { name: 'Save' }))
     await screen.findByText('hotel list')
-    expect(calls.at(-1)).toEqual({
+    const { headers, ...created } = calls.at(-1)!
+    expect(created).toEqual({
       method: 'POST',
       url: '/api/v1/hotels',
       body: { name: 'Hilton Makkah', policies: [{ title: 'No smoking' }], status: 'draft' },
     })
+    // A create reads no version, so it sends none.
+    expect(headers['If-Match']).toBeUndefined()
   })
 
   it('scrolls to the first error when the form is invalid', async () => {

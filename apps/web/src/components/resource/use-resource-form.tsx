@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { useState } from 'react'
 import { useForm } from '@mantine/form'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -84,7 +84,8 @@ export function useResourceForm<R extends ResourceRow>({
   })
 
   // The version the form read (issue 30), sent with the update; a stale one comes back as a conflict.
-  const version = useRef<number | undefined>((row as { version?: number } | undefined)?.version)
+  // (A holder, not state: the save reads it when it runs, a re-render has nothing to show of it.)
+  const [version] = useState<{ current?: number }>(() => ({ current: (row as { version?: number } | undefined)?.version }))
   const conflict = useVersionConflict<FormValues>()
 
   const submit = form.onSubmit(
@@ -167,13 +168,13 @@ export function useResourceForm<R extends ResourceRow>({
             ),
           )
           form.clearErrors()
-          version.current = currentVersion(c.conflict)
+          Object.assign(version, { current: currentVersion(c.conflict) })
           conflict.markReloaded()
           void invalidate()
         },
         // Save what was typed over their record: the same values, sent with the version now current.
         onOverwrite: () => {
-          version.current = currentVersion(c.conflict)
+          Object.assign(version, { current: currentVersion(c.conflict) })
           form.setValues(c.typed)
           void submit()
         },

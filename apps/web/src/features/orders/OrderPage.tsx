@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { Alert, Box, Button, Grid, Group, LoadingOverlay, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useDebouncedValue } from '@mantine/hooks'
@@ -167,10 +167,10 @@ function OrderEditor({ desk, order, me }: { desk: OrderDesk; order?: OrderDetail
   // The key of the body last sent (a holder, not state: a double click must see the first click's key at once).
   const [idempotency] = useState<{ body?: string; key?: string }>({})
   // The version an edit sends (issue 30): the order's as read, the current one after a conflict's Reload or Overwrite.
-  const version = useRef(order?.version)
+  const [version] = useState<{ current?: number }>(() => ({ current: order?.version }))
   useEffect(() => {
-    version.current = order?.version
-  }, [order?.version])
+    Object.assign(version, { current: order?.version })
+  }, [order?.version, version])
   const conflict = useVersionConflict<OrderFormValues>()
 
   // ---- live price: the complete items, asked again 400 ms after the last change
@@ -329,13 +329,13 @@ function OrderEditor({ desk, order, me }: { desk: OrderDesk; order?: OrderDetail
       onReload={() => {
         const current = c.conflict.current as OrderDetail
         onChanged(current)
-        version.current = current.version
+        Object.assign(version, { current: current.version })
         form.setValues(fromDetail(current))
         form.clearErrors()
         conflict.markReloaded()
       }}
       onOverwrite={() => {
-        version.current = currentVersion(c.conflict)
+        Object.assign(version, { current: currentVersion(c.conflict) })
         form.setValues(c.typed)
         conflict.clear()
         void submit()
