@@ -135,7 +135,7 @@ describe('audit trail and conflicting edits', () => {
     const panel = b.getByTestId('version-conflict')
     await panel.waitFor()
     expect(await panel.textContent()).toContain(ID.conflict)
-    expect(await panel.textContent()).toMatch(/Siti Aminah \(owner\) menyimpannya pada \d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}/)
+    expect(await panel.textContent()).toMatch(/Siti Aminah \(Pemilik\) menyimpannya pada \d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}/)
     expect(await field(b, ID.name).first().inputValue()).toBe('Hotel Angka Raya')
     const read = await api<{ name: string; version: number }>('GET', `/hotels/${id}`)
     expect(read).toMatchObject({ name: 'Hotel Angka Baru', version: 2 })

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Loader, Stack, Text, Timeline } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { QueryParams } from '../../lib/api-client'
+import { roleLabel } from '../../lib/display-names'
 import { formatDateTime } from '../../lib/format'
 import { ChangeDiff } from './ChangeDiff'
 import { actionLabel } from './labels'
@@ -43,7 +44,7 @@ export function AuditEntries({
                 </Text>
                 {row.role_name && (
                   <Badge size="xs" variant="light" color="gray">
-                    {row.role_name}
+                    {roleLabel(t, { name: row.role_name })}
                   </Badge>
                 )}
                 <Badge size="xs" variant="light">

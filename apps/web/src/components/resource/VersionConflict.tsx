@@ -3,6 +3,7 @@ import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core'
 import { IconGitCompare } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import type { VersionConflict } from '../../lib/api-client'
+import { roleLabel } from '../../lib/display-names'
 import { formatDateTime } from '../../lib/format'
 import { valueText } from '../audit/change-text'
 
@@ -75,7 +76,11 @@ export function ConflictPanel<V>({
   }, [state.reloaded])
   const by = state.conflict.changedBy
   const who = by?.user_name
-    ? t('conflict.by', { name: by.user_name, role: by.role_name ?? '-', at: formatDateTime(by.at) })
+    ? t('conflict.by', {
+        name: by.user_name,
+        role: by.role_name ? roleLabel(t, { name: by.role_name }) : '-',
+        at: formatDateTime(by.at),
+      })
     : by
       ? t('conflict.by_someone', { at: formatDateTime(by.at) })
       : t('conflict.by_unknown')

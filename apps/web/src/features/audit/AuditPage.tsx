@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react'
-import { Alert, Button, Grid, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
+import { ActionIcon, Alert, Button, Grid, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconChevronDown, IconChevronRight, IconDownload } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
@@ -9,6 +9,7 @@ import { actionLabel, entityLabel } from '../../components/audit/labels'
 import { useAuditPages } from '../../components/audit/use-audit'
 import { field, FieldInput, PermissionDenied, type FieldDef } from '../../components/resource'
 import { api, saveFile, type QueryParams } from '../../lib/api-client'
+import { roleLabel } from '../../lib/display-names'
 import { formatDateTime } from '../../lib/format'
 import { notifyError } from '../../lib/notify'
 import { can, useMe } from '../../lib/permissions'
@@ -180,15 +181,21 @@ export default function AuditPage() {
                 )}
                 {rows.map((row) => (
                   <Fragment key={row.id}>
-                    <Table.Tr
-                      onClick={() => setOpen(open === row.id ? null : row.id)}
-                      style={{ cursor: 'pointer' }}
-                      aria-expanded={open === row.id}
-                    >
-                      <Table.Td>{open === row.id ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}</Table.Td>
+                    <Table.Tr onClick={() => setOpen(open === row.id ? null : row.id)} style={{ cursor: 'pointer' }}>
+                      <Table.Td>
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          size="sm"
+                          aria-label={t('audit.show_change')}
+                          aria-expanded={open === row.id}
+                        >
+                          {open === row.id ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+                        </ActionIcon>
+                      </Table.Td>
                       <Table.Td>{formatDateTime(row.at)}</Table.Td>
                       <Table.Td>{row.user_name ?? t('audit.someone')}</Table.Td>
-                      <Table.Td>{row.role_name ?? '-'}</Table.Td>
+                      <Table.Td>{row.role_name ? roleLabel(t, { name: row.role_name }) : '-'}</Table.Td>
                       <Table.Td>{entityLabel(t, row.entity)}</Table.Td>
                       <Table.Td>{row.record_id ?? '-'}</Table.Td>
                       <Table.Td>{actionLabel(t, row.action)}</Table.Td>
