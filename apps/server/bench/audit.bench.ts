@@ -138,12 +138,17 @@ export default async function auditBench() {
       if (res.statusCode !== 200) throw new Error(res.body)
     }
     console.log(`\n## GET /audit, keyset pages of 50 from ${PAGES} positions`)
+    // One day in the older half of the rows (they span ROWS seconds back from now), and a calendar day's history.
+    const oldDay = new Date(Date.now() - (ROWS / 0.9) * 700).toISOString().slice(0, 10)
     for (const [name, query] of [
       ['no filter', ''],
       ['entity + record', '&entity=room&record_id=1234'],
       ['user', '&user_id=7'],
       ['action', '&action=range'],
       ['date range', '&from=2026-01-01&to=2030-12-31'],
+      ['one old day', `&from=${oldDay}&to=${oldDay}`],
+      ['user + old day', `&user_id=7&from=${oldDay}&to=${oldDay}`],
+      ['calendar day', `&entity=room&record_id=1234&day=${oldDay}`],
     ] as const) {
       await timed(20, list(query))
       console.log(`${name.padEnd(16)} ${fmt(await timed(PAGES, list(query)))}`)

@@ -39,6 +39,7 @@ export const driverDependent: string[] = [
   // issue 30: the audit table's triggers and purge function; two concurrent updates of one version
   'test/audit.test.ts',
   'test/versions.test.ts',
+  'test/versions-calendars-orders.test.ts',
   // real server processes on the driver
   'test/process/**/*.test.ts',
   // Ziyarah tours (issue 27): its calendar's range writes and stock, and its values as each driver returns them

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, getTableName, gt, gte, lte, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, getTableName, gt, gte, lte, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -15,9 +15,11 @@ import {
   type Entity,
 } from '@app/shared'
 import type { Db } from '../db/client.js'
+import { calendarVersions } from '../db/schema/audit.js'
 import { inventoryStock } from '../db/schema/orders.js'
 import { applyCalendarCapacity } from './inventory.js'
 import { recordAudit } from '../lib/audit.js'
+import { expectedVersion, lastChange, staleVersion, takeVersion } from './versions.js'
 import { notFound, unprocessable } from '../lib/errors.js'
 import { registerMessages } from '../lib/i18n.js'
 import type { RowRead, SessionUser } from '../lib/sessions.js'
@@ -131,6 +133,9 @@ function applyAliases(input: unknown, keys: AvailabilityOptions['keys']): unknow
   return out
 }
 
+/** Thrown inside a range write's transaction when a day of its range is newer than the version sent. */
+class StaleRange extends Error {}
+
 export function defineAvailability(opts: AvailabilityOptions): Availability {
   const keys = opts.keys ?? {}
   const shape: AvailabilityShape = {
@@ -145,6 +150,10 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
   const tableName = getTableName(opts.table)
   const dayColumns = getTableColumns(opts.table as any) as Record<string, PgColumn>
   const hasUpdatedAt = 'updated_at' in dayColumns
+  // Versions (issue 30, docs/decisions/audit.md): a day table with a `version` column is versioned by the
+  // calendar's counter in calendar_versions; each written day carries the counter's value of its write.
+  const dayVersion = dayColumns.version
+  const cv = calendarVersions
   const answerKeys = opts.answer ?? []
 
   const dayFields: Record<string, any> = {
@@ -211,6 +220,11 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
       gte(opts.date, sql.placeholder('start')),
       lte(opts.date, sql.placeholder('end')),
     )})`,
+    ...(dayVersion
+      ? {
+          __version: sql`coalesce((SELECT ${cv.version} FROM ${cv} WHERE ${cv.calendar} = ${sql.raw(`'${opts.name.replace(/'/g, '')}'`)} AND ${cv.item_id} = ${opts.item.table.id}), 0)`,
+        }
+      : {}),
     ...(opts.stock
       ? {
           __stock: sql`(SELECT coalesce(json_agg(${jsonObject({
@@ -241,7 +255,7 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
     end: query.end_date,
     ...(opts.stock ? { kind: opts.stock.kind, variant: opts.stock.variant?.(query) ?? '' } : {}),
   })
-  type Month = { __days: string; __stock?: string }
+  type Month = { __days: string; __stock?: string; __version?: number }
   /** Item, days and stock without the session (when the session's statement did not bring them): one statement too. */
   const readMonth = async (db: Db, auth: SessionUser, query: Record<string, unknown>) => {
     const [found] = (await prepared(statements.month, `${tableName}_month`, db, (db) =>
@@ -263,31 +277,65 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
     return splitDays(row!.days)
   }
 
+  const weekdaysOf = (input: Record<string, unknown>) => input.weekdays as number[] | undefined
+  const onWeekdays = (day: SQL, input: Record<string, unknown>) =>
+    sql`extract(isodow FROM ${day})::int IN (${sql.join(
+      weekdaysOf(input)!.map((w) => sql`${w}`),
+      sql`, `,
+    )})`
+
+  /**
+   * The calendar's next version, bumped under its row's lock (two writes of one item's calendar queue here),
+   * and whether a day of the range was written after the version the client read (`expected`): the check
+   * is a statement of its own after the lock, so it sees the write that held the lock before.
+   */
+  const bumpVersion = async (tx: Db, input: Record<string, unknown>, itemId: number, expected: number | undefined) => {
+    const [row] = (await tx
+      .insert(cv)
+      .values({ calendar: opts.name, item_id: itemId, version: 1 })
+      .onConflictDoUpdate({ target: [cv.calendar, cv.item_id], set: { version: sql`${cv.version} + 1` } })
+      .returning({ version: cv.version })) as Array<{ version: number }>
+    if (expected === undefined) return { version: row!.version, stale: false }
+    const stale = (await tx.execute(sql`
+      SELECT 1 FROM ${opts.table} WHERE ${and(
+        eq(opts.item.column, itemId),
+        ...Object.entries(keys).map(([k, v]) => eq(v.column, input[k])),
+        gte(opts.date, input.start_date as string),
+        lte(opts.date, input.end_date as string),
+        sql`${dayVersion} > ${expected}`,
+      )} ${weekdaysOf(input) ? sql`AND ${onWeekdays(sql`${opts.date}`, input)}` : sql``} LIMIT 1`)) as unknown as {
+      rows: unknown[]
+    }
+    return { version: row!.version, stale: stale.rows.length > 0 }
+  }
+
   /**
    * The range write: one INSERT … SELECT over generate_series, landing on the
    * (item, keys…, date) unique key, so every day of the range is written (or
    * rewritten) by one statement, and two overlapping writes never make two rows.
    */
-  const writeRange = async (tx: Db, input: Record<string, unknown>, itemId: number) => {
+  const writeRange = async (tx: Db, input: Record<string, unknown>, itemId: number, version: number | undefined) => {
     const cast = (col: PgColumn) => sql.raw(col.getSQLType())
     const insertCols = [
       opts.item.column,
       ...Object.values(keys).map((k) => k.column),
       opts.date,
       ...Object.values(opts.values).map((v) => v.column),
+      ...(version !== undefined ? [dayVersion!] : []),
     ]
     const selected = [
       sql`${itemId}::integer`,
       ...Object.entries(keys).map(([k, v]) => sql`${input[k]}::${cast(v.column)}`),
       sql`d::date`,
       ...Object.entries(opts.values).map(([k, v]) => sql`${input[k]}::${cast(v.column)}`),
+      ...(version !== undefined ? [sql`${version}::integer`] : []),
     ]
     const conflict = [opts.item.column, ...Object.values(keys).map((k) => k.column), opts.date]
     const updates = [
       ...Object.values(opts.values).map((v) => sql`${sql.identifier(v.column.name)} = excluded.${sql.identifier(v.column.name)}`),
       ...(hasUpdatedAt ? [sql`"updated_at" = now()`] : []),
+      ...(version !== undefined ? [sql`"version" = excluded."version"`] : []),
     ]
-    const weekdays = input.weekdays as number[] | undefined
     const list = (cols: PgColumn[]) =>
       sql.join(
         cols.map((c) => sql.identifier(c.name)),
@@ -297,14 +345,7 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
       INSERT INTO ${sql.identifier(tableName)} (${list(insertCols)})
       SELECT ${sql.join(selected, sql`, `)}
       FROM generate_series(${input.start_date}::date, ${input.end_date}::date, interval '1 day') AS d
-      ${
-        weekdays
-          ? sql`WHERE extract(isodow FROM d)::int IN (${sql.join(
-              weekdays.map((w) => sql`${w}`),
-              sql`, `,
-            )})`
-          : sql``
-      }
+      ${weekdaysOf(input) ? sql`WHERE ${onWeekdays(sql`d`, input)}` : sql``}
       ON CONFLICT (${list(conflict)}) DO UPDATE SET ${sql.join(updates, sql`, `)}`)
   }
 
@@ -342,11 +383,12 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
       const found =
         (sessionRow(req, itemId) as (Record<string, unknown> & Month) | undefined) ??
         (await readMonth(app.db, requireAuth(req), query))
-      const { __days, __stock, ...item } = found
+      const { __days, __stock, __version, ...item } = found
       checkParams(query, item)
       const { count, json: days } = splitDays(__days)
       const answer =
         `{"data":${days},"defaults":${JSON.stringify(opts.defaults(item, query))}` +
+        (dayVersion ? `,"version":${Number(__version ?? 0)}` : '') +
         (opts.stock ? `,"stock":${__stock}` : '') +
         `,"pagination":${JSON.stringify(pagination(count, 0, Math.max(count, 1)))}}`
       return reply.type('application/json; charset=utf-8').send(answer)
@@ -364,46 +406,68 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
       return { data: { ...row, ...Object.fromEntries(answerKeys.map((k) => [k, item[k]])) } }
     })
 
-    app.post(base, { schema: { tags, body: writeBody }, config: { access: write } }, async (req, reply) => {
+    const writeOptions = {
+      schema: { tags, body: writeBody },
+      config: { access: write },
+      ...(dayVersion ? { preValidation: takeVersion } : {}),
+    }
+    app.post(base, writeOptions, async (req, reply) => {
       const auth = requireAuth(req)
       const input = req.body as Record<string, unknown>
-      const rows = await app.db.transaction(async (raw) => {
-        const tx = raw as unknown as Db
-        const item = await loadItem(tx, auth, input[opts.item.param] as number, true)
-        checkParams(input, item)
-        const over = opts.limits?.(input, item)
-        if (over && Object.keys(over).length)
-          throw unprocessable(
-            Object.fromEntries(
-              Object.entries(over).map(([f, { limit }]) => [f, [{ key: 'availability.above_limit', params: { limit } }]]),
-            ),
-          )
-        await writeRange(tx, input, item.id as number)
-        if (opts.stock)
-          await applyCalendarCapacity(tx, {
-            companyId: auth.companyId,
-            kind: opts.stock.kind,
-            itemId: item.id as number,
-            variant: opts.stock.variant?.(input) ?? '',
-            startDate: input.start_date as string,
-            endDate: input.end_date as string,
-            weekdays: input.weekdays as number[] | undefined,
-            capacity: opts.stock.capacity(input, item),
-            field: input.blocked === true ? 'blocked' : (opts.stock.field ?? 'capacity'),
+      let stale: { version: number; days: string } | undefined
+      const rows = await app.db
+        .transaction(async (raw) => {
+          const tx = raw as unknown as Db
+          const item = await loadItem(tx, auth, input[opts.item.param] as number, true)
+          checkParams(input, item)
+          const over = opts.limits?.(input, item)
+          if (over && Object.keys(over).length)
+            throw unprocessable(
+              Object.fromEntries(
+                Object.entries(over).map(([f, { limit }]) => [f, [{ key: 'availability.above_limit', params: { limit } }]]),
+              ),
+            )
+          const v = dayVersion ? await bumpVersion(tx, input, item.id as number, expectedVersion(req)) : undefined
+          if (v?.stale) {
+            // The days as they now are, then roll back (the bump with it): 409 below.
+            stale = { version: v.version - 1, days: (await daysText(tx, input, item.id as number)).json }
+            throw new StaleRange()
+          }
+          await writeRange(tx, input, item.id as number, v?.version)
+          if (opts.stock)
+            await applyCalendarCapacity(tx, {
+              companyId: auth.companyId,
+              kind: opts.stock.kind,
+              itemId: item.id as number,
+              variant: opts.stock.variant?.(input) ?? '',
+              startDate: input.start_date as string,
+              endDate: input.end_date as string,
+              weekdays: input.weekdays as number[] | undefined,
+              capacity: opts.stock.capacity(input, item),
+              field: input.blocked === true ? 'blocked' : (opts.stock.field ?? 'capacity'),
+            })
+          // The range and the values written (the days' earlier values stay readable from earlier rows).
+          const { [opts.item.param]: _item, start_date, end_date, weekdays, ...values } = input
+          await recordAudit(tx, req, {
+            entity: opts.entity,
+            action: 'range',
+            recordId: item.id as number,
+            change: { range: { start_date, end_date, weekdays: weekdays ?? null }, values },
           })
-        // The range and the values written (the days' earlier values stay readable from earlier rows).
-        const { [opts.item.param]: _item, start_date, end_date, weekdays, ...values } = input
-        await recordAudit(tx, req, {
-          entity: opts.entity,
-          action: 'range',
-          recordId: item.id as number,
-          change: { range: { start_date, end_date, weekdays: weekdays ?? null }, values },
+          return { ...(await daysText(tx, input, item.id as number)), version: v?.version }
         })
-        return daysText(tx, input, item.id as number)
-      })
+        .catch(async (err: unknown) => {
+          if (!(err instanceof StaleRange) || !stale) throw err
+          const itemId = input[opts.item.param] as number
+          throw staleVersion(
+            { version: stale.version, days: JSON.parse(stale.days) as unknown },
+            await lastChange(app.db, auth.companyId, opts.entity, itemId, 'range'),
+          )
+        })
       // The written days as the month read answers them, straight from PostgreSQL's JSON (366 days: no row
-      // mapping, no copy per day, no stringify).
-      return reply.type('application/json; charset=utf-8').send(`{"data":${rows.json}}`)
+      // mapping, no copy per day, no stringify), and the calendar's version after this write.
+      const version = rows.version === undefined ? '' : `,"version":${rows.version}`
+      return reply.type('application/json; charset=utf-8').send(`{"data":${rows.json}${version}}`)
     })
   }
 

@@ -31,7 +31,7 @@ export async function takeVersion(req: FastifyRequest) {
         : undefined
   if (raw === undefined || raw === null || raw === '') return
   const n = Number(raw)
-  if (!Number.isSafeInteger(n) || n < 1) throw unprocessable({ version: ['field.invalid'] })
+  if (!Number.isSafeInteger(n) || n < 0) throw unprocessable({ version: ['field.invalid'] })
   expected.set(req, n)
 }
 
@@ -41,11 +41,21 @@ export const expectedVersion = (req: FastifyRequest) => expected.get(req)
 export class StaleVersion extends Error {}
 
 /** Who changed the record last and when, from the audit trail (its record index). */
-export async function lastChange(db: Db, companyId: number, entity: string, recordId: number) {
+export async function lastChange(
+  db: Db,
+  companyId: number,
+  entity: string | readonly string[],
+  recordId: number,
+  action?: string,
+) {
+  const entities = typeof entity === 'string' ? [entity] : entity
   const res = (await db.execute(sql`
     SELECT a.user_id, u.name AS user_name, a.role_name, a.action, a.at
     FROM audit_log a LEFT JOIN users u ON u.id = a.user_id
-    WHERE a.company_id = ${companyId} AND a.entity = ${entity} AND a.record_id = ${recordId}
+    WHERE a.company_id = ${companyId} AND a.entity IN (${sql.join(
+      entities.map((e) => sql`${e}`),
+      sql`, `,
+    )}) AND a.record_id = ${recordId} ${action ? sql`AND a.action = ${action}` : sql``}
     ORDER BY a.id DESC LIMIT 1`)) as unknown as { rows: Array<Record<string, unknown>> }
   const row = res.rows[0]
   return row ? { ...row, at: new Date(row.at as string).toISOString() } : null

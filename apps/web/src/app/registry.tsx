@@ -53,6 +53,12 @@ export const navGroups: NavGroup[] = [
         'permission',
         screen(() => import('../features/users/PermissionsPage')),
       ),
+      // Who changed what (issue 30): shown to holders of audit_list.
+      item(
+        'audit',
+        'audit',
+        screen(() => import('../features/audit/AuditPage')),
+      ),
     ],
   },
   {

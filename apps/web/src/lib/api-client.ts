@@ -29,6 +29,16 @@ export interface ApiError {
   errors: Record<string, string[]>
   /** A 409 for days that hold more than a write allows: each day (`YYYY-MM-DD`) and its booked count. */
   booked?: Array<{ date: string; booked: number }>
+  /**
+   * A 409 stale version (issue 30): someone saved the record after it was read. `current` is the record as
+   * it now is (its `version` is what an overwrite sends), `changedBy` who saved it last and when.
+   */
+  conflict?: VersionConflict
+}
+
+export interface VersionConflict {
+  current: unknown
+  changedBy: NonNullable<ApiErrorBody['changed_by']> | null
 }
 
 export type ApiResult<T> = { ok: true; data: T; status: number } | { ok: false; error: ApiError }
@@ -103,7 +113,11 @@ export function toApiError(status: number, body: unknown): ApiError {
   const b = (body && typeof body === 'object' ? body : {}) as Partial<ApiErrorBody>
   const message = typeof b.message === 'string' && b.message ? b.message : config.fallbackMessage(status)
   const booked = Array.isArray(b.booked) ? b.booked : undefined
-  return { status, message, errors: normalizeErrors(b.errors), ...(booked ? { booked } : {}) }
+  const conflict: VersionConflict | undefined =
+    status === 409 && b.errors && 'version' in b.errors && b.data !== undefined
+      ? { current: b.data, changedBy: b.changed_by ?? null }
+      : undefined
+  return { status, message, errors: normalizeErrors(b.errors), ...(booked ? { booked } : {}), ...(conflict ? { conflict } : {}) }
 }
 
 async function readBody(res: Response): Promise<unknown> {
@@ -212,7 +226,7 @@ export function saveFile({ blob, filename }: DownloadedFile) {
 export const api = {
   get: <T>(path: string, query?: QueryParams, signal?: AbortSignal) => request<T>(path, { query, signal }),
   post: <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body }),
-  put: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body }),
+  put: <T>(path: string, body?: unknown, headers?: Record<string, string>) => request<T>(path, { method: 'PUT', body, headers }),
   patch: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PATCH', body }),
   delete: <T>(path: string) => request<T>(path, { method: 'DELETE' }),
   download,

@@ -9,10 +9,11 @@ export const AUDIT_MAX_PAGE_SIZE = 200
 /** Filters of `GET /audit` and its export (issue 30): who, what, which record, which action, when. */
 export const auditFiltersSchema = z.object({
   user_id: queryId().optional(),
+  /** One entity, or several separated by commas (an order's rows are those of each of its desks). */
   entity: z
     .string()
     .trim()
-    .regex(/^[a-z_]{1,64}$/)
+    .regex(/^[a-z_]{1,64}(,[a-z_]{1,64}){0,15}$/)
     .optional(),
   record_id: queryId().optional(),
   action: z
@@ -53,3 +54,12 @@ export interface AuditRow {
 
 /** `PUT /audit/retention`: keep audit rows this many days (1..36500), or null for ever (the default). */
 export const auditRetentionSchema = z.object({ days: z.number().int().min(1).max(36_500).nullable() })
+
+/** Who made the last change of a record, from its newest audit row: the `changed_by` of a 409 stale version. */
+export interface ChangedBy {
+  user_id: number | null
+  user_name: string | null
+  role_name: string | null
+  action: string
+  at: string
+}

@@ -64,4 +64,7 @@ export type ApiErrorBody = {
   errors?: Record<string, string[]>
   /** A 409 for days that hold more than a write allows: each day and its booked count. */
   booked?: Array<{ date: string; booked: number }>
+  /** A 409 stale version (issue 30): the record as it now is, and who changed it last, when. */
+  data?: unknown
+  changed_by?: { user_id: number | null; user_name: string | null; role_name: string | null; action: string; at: string } | null
 }

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core'
 
 /**
  * Who changed what (issue 30): one row per write, in the write's own
@@ -32,5 +32,23 @@ export const auditLog = pgTable(
     index('audit_log_company_record_idx').on(t.company_id, t.entity, t.record_id, t.id),
     index('audit_log_company_user_idx').on(t.company_id, t.user_id, t.id),
     index('audit_log_company_action_idx').on(t.company_id, t.action, t.id),
+    // A date range's id bounds (modules/audit): the last row written before it, the first after it.
+    index('audit_log_company_at_idx').on(t.company_id, t.at),
   ],
+)
+
+/**
+ * One counter per calendar and item (issue 30, crud/availability.ts): every range write bumps it and stamps
+ * the days it writes with the new value; the month read answers it. A write sent with the version it read is
+ * stale when a day of its range carries a higher one (someone wrote that day since). No foreign key: the
+ * calendar engine knows no item table; a deleted item's row is harmless.
+ */
+export const calendarVersions = pgTable(
+  'calendar_versions',
+  {
+    calendar: varchar('calendar', { length: 64 }).notNull(),
+    item_id: integer('item_id').notNull(),
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.calendar, t.item_id] })],
 )

@@ -270,6 +270,8 @@ export const roomAvailability = pgTable(
     capacity: integer('capacity').notNull(),
     blocked: boolean('blocked').notNull().default(false),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The calendar's version (calendar_versions) when this day was last written (issue 30). */
+    version: integer('version').notNull().default(0),
   },
   (t) => [
     uniqueIndex('room_availability_room_date_uq').on(t.room_id, t.date),

@@ -85,6 +85,8 @@ export const orders = pgTable(
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by every edit and status move (issue 30): a form sends the one it read, a stale one is a 409. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('orders_company_code_uq').on(t.company_id, t.code),

@@ -131,6 +131,8 @@ export const trainSchedules = pgTable(
     price_children: money('price_children').notNull(),
     max_passengers: integer('max_passengers').notNull(),
     blocked: boolean('blocked').notNull().default(false),
+    /** The calendar's version (calendar_versions) when this day was last written (issue 30). */
+    version: integer('version').notNull().default(0),
   },
   (t) => [
     uniqueIndex('train_schedules_day_uq').on(t.route_id, t.train_type, t.date),

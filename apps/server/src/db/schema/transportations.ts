@@ -159,6 +159,8 @@ export const transportationSchedules = pgTable(
     price: money('price').notNull(),
     sale_price: money('sale_price').notNull(),
     blocked: boolean('blocked').notNull().default(false),
+    /** The calendar's version (calendar_versions) when this day was last written (issue 30). */
+    version: integer('version').notNull().default(0),
   },
   (t) => [
     uniqueIndex('transportation_schedules_day_uq').on(t.transportation_id, t.date),

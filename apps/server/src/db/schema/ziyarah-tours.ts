@@ -95,6 +95,8 @@ export const ziyarahSchedules = pgTable(
     child_price: money('child_price').notNull(),
     max_passengers: integer('max_passengers').notNull(),
     blocked: boolean('blocked').notNull().default(false),
+    /** The calendar's version (calendar_versions) when this day was last written (issue 30). */
+    version: integer('version').notNull().default(0),
   },
   (t) => [
     uniqueIndex('ziyarah_schedules_day_uq').on(t.tour_id, t.date),

@@ -240,7 +240,9 @@ describe('room availability: reads', () => {
         hotel_id: room.hotel_id,
       })),
     )
-    expect(Object.keys(body)).toEqual(['data', 'defaults', 'stock', 'pagination'])
+    expect(Object.keys(body)).toEqual(['data', 'defaults', 'version', 'stock', 'pagination'])
+    // The calendar's version (issue 30), which a range write sends back.
+    expect(body.version).toBeGreaterThan(0)
     expect(body.defaults).toEqual({ price: 650, capacity: 7, blocked: false })
     expect(body.stock).toEqual([])
     expect(body.pagination).toMatchObject({ total: 2, currentPage: 0 })

@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { OrderStatus } from '@app/shared'
 import type { Db } from '../../db/client.js'
 import { orders, orderStatusHistory } from '../../db/schema/index.js'
 import { StockShortfall, isStockCheckError, readShortfall, shortfallError, type StockClaim } from '../../crud/inventory.js'
+import { StaleVersion } from '../../crud/versions.js'
 import { notFound } from '../../lib/errors.js'
 import type { SessionUser } from '../../lib/sessions.js'
 
@@ -50,17 +51,22 @@ export async function reserving<T>(db: Db, run: (claims: (c: StockClaim[]) => vo
 }
 
 /** The order row of the caller's company, locked for the rest of the transaction. */
-export async function lockOrder(tx: Tx, auth: SessionUser, id: number) {
+export async function lockOrder(tx: Tx, auth: SessionUser, id: number, expectedVersion?: number) {
   const [row] = await tx
     .select()
     .from(orders)
     .where(and(eq(orders.id, id), eq(orders.company_id, auth.companyId)))
     .for('update')
   if (!row) throw notFound()
+  // Checked under the row lock: of two edits sent with one version, the second finds it bumped (issue 30).
+  if (expectedVersion !== undefined && row.version !== expectedVersion) throw new StaleVersion()
   return row
 }
 
 export async function moveStatus(tx: Tx, id: number, from: OrderStatus, to: OrderStatus, userId: number) {
-  await tx.update(orders).set({ status: to, updated_at: new Date() }).where(eq(orders.id, id))
+  await tx
+    .update(orders)
+    .set({ status: to, updated_at: new Date(), version: sql`${orders.version} + 1` })
+    .where(eq(orders.id, id))
   await tx.insert(orderStatusHistory).values({ order_id: id, from_status: from, to_status: to, user_id: userId })
 }

@@ -184,11 +184,12 @@ export async function updateOrder(
   id: number,
   input: OrderInput,
   locale: Locale = 'en',
+  expectedVersion?: number,
 ): Promise<void> {
   await reserving(db, (setClaims) =>
     db.transaction(async (raw) => {
       const tx = raw as unknown as Tx
-      const order = await lockOrder(tx, auth, id)
+      const order = await lockOrder(tx, auth, id, expectedVersion)
       requireDesks(auth, [...new Set([...desksOfOrder(order), ...desksOfKinds(input.items.map((i) => i.kind))])], 'update')
       if (order.status !== 'pending') throw conflict('orders.not_editable', undefined, { status: order.status })
       await releaseStock(tx, await heldClaims(tx, id))
@@ -205,7 +206,7 @@ export async function updateOrder(
       await reserveStock(tx, auth.companyId, claims)
       await tx
         .update(orders)
-        .set({ ...orderValues(input, plans), updated_at: new Date() })
+        .set({ ...orderValues(input, plans), updated_at: new Date(), version: sql`${orders.version} + 1` })
         .where(eq(orders.id, id))
       await writeItems(tx, id, auth.companyId, plans)
     }),
@@ -218,11 +219,17 @@ export async function updateOrder(
  * Cancelling gives the stock back in the same transaction; confirming an order
  * already paid in full moves it on to `paid`.
  */
-export async function changeStatus(db: Db, auth: SessionUser, id: number, to: OrderStatus): Promise<void> {
+export async function changeStatus(
+  db: Db,
+  auth: SessionUser,
+  id: number,
+  to: OrderStatus,
+  expectedVersion?: number,
+): Promise<void> {
   await withRetry(() =>
     db.transaction(async (raw) => {
       const tx = raw as unknown as Tx
-      const order = await lockOrder(tx, auth, id)
+      const order = await lockOrder(tx, auth, id, expectedVersion)
       const desks = desksOfOrder(order)
       requireAnyDesk(auth, desks, ['view', 'update', 'list'])
       requireDesks(auth, desks, ORDER_MOVE_ACTION[to])

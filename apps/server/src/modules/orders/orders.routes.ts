@@ -21,6 +21,7 @@ import { declareCounters, type CounterRef } from '../../crud/counters.js'
 import { csvStream, exportFileName, type ExportColumn } from '../../crud/csv.js'
 import { iterateRows, listRows, primed, type ListSource } from '../../crud/list-query.js'
 import { idParams } from '../../crud/resource.js'
+import { expectedVersion, lastChange, StaleVersion, staleVersion, takeVersion } from '../../crud/versions.js'
 import { listCounters, orders } from '../../db/schema/index.js'
 import { badRequest, forbidden } from '../../lib/errors.js'
 import { requestLocale, t } from '../../lib/i18n.js'
@@ -295,12 +296,25 @@ const ordersModule: FastifyPluginAsync = async (parent) => {
     }),
   )
 
+  /** A stale version (issue 30): 409 with the order as it now is and its last change (audit rows of any desk). */
+  const orStale = async (auth: SessionUser, id: number, err: unknown): Promise<never> => {
+    if (!(err instanceof StaleVersion)) throw err
+    const entities = ORDER_DESKS.map((d) => DESK_ENTITY[d])
+    throw staleVersion(await orderDetail(app.db, auth, id), await lastChange(app.db, auth.companyId, entities, id))
+  }
+
   app.put(
     '/orders/:id',
-    { schema: { tags, params: idParams, body: orderInputSchema }, config: { access: anyDesk('update') } },
+    {
+      schema: { tags, params: idParams, body: orderInputSchema },
+      config: { access: anyDesk('update') },
+      preValidation: takeVersion,
+    },
     async (req) => {
       const auth = requireAuth(req)
-      await updateOrder(app.db, auth, req.params.id, req.body, requestLocale(req))
+      await updateOrder(app.db, auth, req.params.id, req.body, requestLocale(req), expectedVersion(req)).catch((err) =>
+        orStale(auth, req.params.id, err),
+      )
       return { data: await orderDetail(app.db, auth, req.params.id) }
     },
   )
@@ -310,10 +324,13 @@ const ordersModule: FastifyPluginAsync = async (parent) => {
     {
       schema: { tags, params: idParams, body: orderStatusInputSchema },
       config: { access: [...anyDesk('update'), ...anyDesk('approval')] },
+      preValidation: takeVersion,
     },
     async (req) => {
       const auth = requireAuth(req)
-      await changeStatus(app.db, auth, req.params.id, req.body.status)
+      await changeStatus(app.db, auth, req.params.id, req.body.status, expectedVersion(req)).catch((err) =>
+        orStale(auth, req.params.id, err),
+      )
       return { data: await orderDetail(app.db, auth, req.params.id) }
     },
   )

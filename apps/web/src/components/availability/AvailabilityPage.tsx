@@ -46,6 +46,8 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
   const month = readMonth(params.get('month'))
   const [chosenVariant, setVariant] = useState<string>()
   const [picked, setPicked] = useState<{ day: DayView; end?: string } | null>(null)
+  // The version of this page's own last write, until the month read catches up with it.
+  const [written, setWritten] = useState<number>()
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false })
   const title = t(`availability.kinds.${def.name}.title`)
   useDocumentTitle(title)
@@ -219,6 +221,8 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
         variant={variant}
         day={picked?.day ?? null}
         end={picked?.end}
+        version={answer.data?.version === undefined ? undefined : Math.max(answer.data.version, written ?? 0)}
+        onWritten={setWritten}
         onClose={() => setPicked(null)}
       />
     </Stack>

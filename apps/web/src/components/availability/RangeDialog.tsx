@@ -1,9 +1,13 @@
-import { Badge, Group, Text } from '@mantine/core'
+import { Accordion, Badge, Group, Text } from '@mantine/core'
+import { IconHistory } from '@tabler/icons-react'
 import { useForm } from '@mantine/form'
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MAX_AVAILABILITY_DAYS, MODAL_WIDTHS, availabilityWriteSchema } from '@app/shared'
 import { formatDate } from '../../lib/format'
+import { can, useMe } from '../../lib/permissions'
+import { AuditEntries } from '../audit/AuditEntries'
+import { ConflictPanel, currentVersion, useVersionConflict } from '../resource/VersionConflict'
 import { notifySuccess } from '../../lib/notify'
 import { zodFormErrors } from '../../lib/validation'
 import { field, type FieldDef, type FormValues } from '../resource/define'
@@ -14,7 +18,7 @@ import type { DayView } from './calendar-math'
 import type { CalendarDefinition } from './define'
 import { formFieldOf, initialRangeValues, toWriteBody, type RangeFormValues } from './dialog-values'
 import { calendarLabel, weekdayNames } from './labels'
-import { useCalendarWrite } from './use-calendar'
+import { useCalendarWrite, useReloadCalendar } from './use-calendar'
 
 interface RangeDialogProps {
   def: CalendarDefinition
@@ -26,6 +30,10 @@ interface RangeDialogProps {
   day: DayView | null
   /** Last day of a dragged range; default the day alone. */
   end?: string
+  /** The calendar version the shown month was read at (issue 30), sent with the write. */
+  version?: number
+  /** After a write: the calendar's version it made (the next write sends it until the month is read again). */
+  onWritten?: (version: number | undefined) => void
   onClose: () => void
 }
 
@@ -35,7 +43,7 @@ interface RangeDialogProps {
  * values, validated with the same schema as the server; the server's field
  * errors come back on their fields. One Update button.
  */
-export function RangeDialog({ def, itemId, itemName, variant, day, end, onClose }: RangeDialogProps) {
+export function RangeDialog({ def, itemId, itemName, variant, day, end, version, onWritten, onClose }: RangeDialogProps) {
   const { t } = useTranslation()
   return (
     <FormDialog opened={!!day} onClose={onClose} size={MODAL_WIDTHS.default} title={t('availability.update_title')}>
@@ -48,6 +56,8 @@ export function RangeDialog({ def, itemId, itemName, variant, day, end, onClose 
           variant={variant}
           day={day}
           end={end}
+          version={version}
+          onWritten={onWritten}
           onClose={onClose}
         />
       )}
@@ -55,9 +65,24 @@ export function RangeDialog({ def, itemId, itemName, variant, day, end, onClose 
   )
 }
 
-function RangeForm({ def, itemId, itemName, variant, day, end, onClose }: Omit<RangeDialogProps, 'day'> & { day: DayView }) {
+function RangeForm({
+  def,
+  itemId,
+  itemName,
+  variant,
+  day,
+  end,
+  version: readVersion,
+  onWritten,
+  onClose,
+}: Omit<RangeDialogProps, 'day'> & { day: DayView }) {
   const { t, i18n } = useTranslation()
+  const { data: me } = useMe()
   const write = useCalendarWrite(def)
+  const reload = useReloadCalendar(def)
+  // The version this write claims to have seen: the month's, then the current one once a conflict was reloaded.
+  const [version] = useState<{ current?: number }>(() => ({ current: readVersion }))
+  const conflict = useVersionConflict<FormValues>()
   const schema = useMemo(() => availabilityWriteSchema(def.shape), [def.shape])
   const days = weekdayNames(i18n.language, 'long')
   const fields: FieldDef[] = [
@@ -96,8 +121,15 @@ function RangeForm({ def, itemId, itemName, variant, day, end, onClose }: Omit<R
     async (values, event) => {
       const root = (event?.currentTarget as HTMLElement | undefined) ?? null
       const body = toWriteBody(def, itemId, values as RangeFormValues, variant)
-      const res = await write.mutateAsync(body)
+      const res = await write.mutateAsync(version.current === undefined ? body : { ...body, version: version.current })
+      if (!res.ok && res.error.conflict) {
+        // Someone set days of this range since the month was read: the values typed stay in this form.
+        conflict.raise(res.error.conflict, form.getValues())
+        return
+      }
+      conflict.clear()
       if (res.ok) {
+        onWritten?.(res.data.version)
         notifySuccess(
           t('notify.updated_title'),
           t('availability.saved', {
@@ -128,6 +160,25 @@ function RangeForm({ def, itemId, itemName, variant, day, end, onClose }: Omit<R
   }
   return (
     <DialogForm onSubmit={submit} busy={write.isPending} onCancel={onClose} submitLabel={t('availability.update')}>
+      {conflict.state && (
+        <ConflictPanel
+          state={conflict.state}
+          busy={write.isPending}
+          reloadedText={t('conflict.reloaded_kept')}
+          // The calendar behind shows their days; this form keeps the values typed, to send again with Update.
+          onReload={() => {
+            Object.assign(version, { current: currentVersion(conflict.state!.conflict) })
+            conflict.markReloaded()
+            void reload()
+          }}
+          onOverwrite={() => {
+            Object.assign(version, { current: currentVersion(conflict.state!.conflict) })
+            conflict.clear()
+            void submit()
+          }}
+          onDismiss={conflict.clear}
+        />
+      )}
       {def.variant && variant ? (
         <Group gap="xs" mb="sm">
           <Text size="sm" c="dimmed">
@@ -137,6 +188,23 @@ function RangeForm({ def, itemId, itemName, variant, day, end, onClose }: Omit<R
         </Group>
       ) : null}
       <FieldGrid fields={fields} form={form} state={state} mode="edit" />
+      {can(me, 'audit_list') && (
+        // Who set this day, and when (issue 30): the range writes of the item whose range covers the day.
+        <Accordion variant="contained" mt="md">
+          <Accordion.Item value="history">
+            <Accordion.Control icon={<IconHistory size={16} />}>
+              {t('audit.day_history', { date: formatDate(day.date) })}
+            </Accordion.Control>
+            <Accordion.Panel>
+              <AuditEntries
+                params={{ entity: def.entity, record_id: itemId, day: day.date, size: 20 }}
+                fieldLabel={(f) => calendarLabel(t, f)}
+                empty={t('audit.day_history_empty')}
+              />
+            </Accordion.Panel>
+          </Accordion.Item>
+        </Accordion>
+      )}
     </DialogForm>
   )
 }

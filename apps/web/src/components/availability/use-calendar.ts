@@ -10,6 +10,8 @@ export interface MonthAnswer {
   data: DayRow[]
   defaults: Record<string, unknown>
   stock?: Array<{ date: string; capacity: number; booked: number; remaining: number }>
+  /** The calendar's version (issue 30): a range write sends it; a day of its range written since is a 409. */
+  version?: number
 }
 
 const resourceName = (path: string) => path.replace(/^\//, '')
@@ -45,9 +47,15 @@ export function useCalendarMonth(def: CalendarDefinition, id: string | undefined
 export function useCalendarWrite(def: CalendarDefinition) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) => api.post<{ data: DayRow[] }>(def.endpoint, body),
+    mutationFn: (body: Record<string, unknown>) => api.post<{ data: DayRow[]; version?: number }>(def.endpoint, body),
     onSuccess: (res) => {
       if (res.ok) void client.invalidateQueries({ queryKey: queryKeys(resourceName(def.endpoint)).all })
     },
   })
+}
+
+/** Refetches every cached month of the calendar (after a conflict's Reload). */
+export function useReloadCalendar(def: CalendarDefinition) {
+  const client = useQueryClient()
+  return () => client.invalidateQueries({ queryKey: queryKeys(resourceName(def.endpoint)).all })
 }

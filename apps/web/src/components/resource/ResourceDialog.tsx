@@ -10,6 +10,8 @@ import { PermissionDenied } from './PermissionDenied'
 import { useInvalidateResource, useResourceDetail } from './use-resource'
 import { fieldSections, useResourceForm } from './use-resource-form'
 import { DialogForm, FormDialog } from './dialogs'
+import { HistoryPanel } from './HistoryPanel'
+import { ConflictPanel } from './VersionConflict'
 
 export interface ResourceDialogProps<R extends ResourceRow> {
   resource: ResourceDefinition<R>
@@ -67,7 +69,9 @@ interface ContentProps<R extends ResourceRow> {
 function DialogContent<R extends ResourceRow>(props: ContentProps<R>) {
   const { t } = useTranslation()
   const { resource, mode, row } = props
-  const needsDetail = mode === 'edit' && !!resource.loadDetail
+  // Edits read the record itself: its version (issue 30) is not on list rows. Declarations with `loadDetail`
+  // take their values from it too; the others keep the list row's values, the detail's newer ones over them.
+  const needsDetail = mode === 'edit' && row?.id !== undefined
   const detail = useResourceDetail(resource, row?.id, needsDetail)
   if (needsDetail && detail.isPending) {
     return (
@@ -85,7 +89,8 @@ function DialogContent<R extends ResourceRow>(props: ContentProps<R>) {
       </Alert>
     )
   }
-  return <ResourceDialogForm {...props} row={needsDetail ? detail.data : row} />
+  const read = !needsDetail ? row : resource.loadDetail ? detail.data : ({ ...row, ...detail.data } as R)
+  return <ResourceDialogForm {...props} row={read} />
 }
 
 function ResourceDialogForm<R extends ResourceRow>({ resource, mode, row, me, onClose, onSaved }: ContentProps<R>) {
@@ -116,11 +121,13 @@ function ResourceDialogForm<R extends ResourceRow>({ resource, mode, row, me, on
     <UploadTracker>
       {(uploading) => (
         <DialogForm onSubmit={submit} busy={saving} onCancel={onClose} submitDisabled={uploading}>
+          {state.conflictPanel && <ConflictPanel {...state.conflictPanel} />}
           {Body ? (
             <Body resource={resource} form={form} mode={mode} row={row} me={me} defaultFields={defaultFields} />
           ) : (
             defaultFields
           )}
+          {mode === 'edit' && row && <HistoryPanel resource={resource} id={row.id} variant="dialog" />}
         </DialogForm>
       )}
     </UploadTracker>

@@ -47,7 +47,7 @@ const me = (permissions: string[]): Me => ({
   company: null,
 })
 
-type Call = { method: string; url: string; body: unknown }
+type Call = { method: string; url: string; body: unknown; headers: Record<string, string> }
 let calls: Call[]
 let answer: (call: Call) => { status: number; body: unknown }
 
@@ -60,6 +60,7 @@ beforeEach(() => {
         method: init?.method ?? 'GET',
         url: String(input),
         body: init?.body ? JSON.parse(String(init.body)) : undefined,
+        headers: (init?.headers ?? {}) as Record<string, string>,
       }
       calls.push(call)
       const { status, body } = answer(call)
@@ -96,11 +97,14 @@ describe('ResourceFormPage', () => {
     await user.click(screen.getByRole('option', { name: 'Draft' }))
     await user.click(screen.getByRole('button', { name: 'Save' }))
     await screen.findByText('hotel list')
-    expect(calls.at(-1)).toEqual({
+    const { headers, ...created } = calls.at(-1)!
+    expect(created).toEqual({
       method: 'POST',
       url: '/api/v1/hotels',
       body: { name: 'Hilton Makkah', policies: [{ title: 'No smoking' }], status: 'draft' },
     })
+    // A create reads no version, so it sends none.
+    expect(headers['If-Match']).toBeUndefined()
   })
 
   it('scrolls to the first error when the form is invalid', async () => {
@@ -172,6 +176,74 @@ describe('ResourceFormPage', () => {
       method: 'PUT',
       url: '/api/v1/hotels/5',
       body: { name: 'New name', status: 'publish', policies: [] },
+    })
+  })
+
+  describe('a save someone else made stale (issue 30)', () => {
+    const theirs = { id: 5, name: 'Their name', policies: [], status: 'draft', version: 4 }
+    const stale = {
+      status: 409,
+      body: {
+        message: 'Someone else changed this record after you opened it',
+        errors: { version: ['Someone else changed this record after you opened it'] },
+        data: theirs,
+        changed_by: {
+          user_id: 2,
+          user_name: 'Siti Aminah',
+          role_name: 'admin',
+          action: 'update',
+          at: '2027-02-20T08:30:00.000Z',
+        },
+      },
+    }
+    const open = async () => {
+      let puts = 0
+      answer = (c) =>
+        c.method === 'GET'
+          ? { status: 200, body: { data: { id: 5, name: 'Old name', policies: [], status: 'publish', version: 3 } } }
+          : ++puts === 1
+            ? stale
+            : { status: 200, body: { data: { id: 5, version: 5 } } }
+      const user = userEvent.setup()
+      renderPage('edit')
+      const name = (await screen.findByRole('textbox', { name: /^Name/ })) as HTMLInputElement
+      await user.clear(name)
+      await user.type(name, 'My name')
+      await user.click(screen.getByRole('button', { name: 'Save' }))
+      const panel = await screen.findByTestId('version-conflict')
+      return { user, name, panel }
+    }
+
+    it('sends the version read, names who saved it and when, and keeps the typed text', async () => {
+      const { name, panel } = await open()
+      expect(calls.find((c) => c.method === 'PUT')!.headers['If-Match']).toBe('"3"')
+      expect(panel.textContent).toContain('Siti Aminah (admin) saved it on 20-02-2027')
+      expect(name.value).toBe('My name')
+    })
+
+    it('Reload puts their record in the form and the typed value beside it, to use again', async () => {
+      const { user, name, panel } = await open()
+      await user.click(within(panel).getByRole('button', { name: 'Reload' }))
+      await waitFor(() => expect(name.value).toBe('Their name'))
+      const mine = within(panel).getByRole('table', { name: 'What you typed' })
+      expect(within(mine).getByText('My name')).toBeTruthy()
+      await user.click(within(panel).getByRole('button', { name: 'Use mine: Name' }))
+      await waitFor(() => expect(name.value).toBe('My name'))
+      await user.click(screen.getByRole('button', { name: 'Save' }))
+      await screen.findByText('hotel list')
+      const last = calls.filter((c) => c.method === 'PUT').at(-1)!
+      expect(last.headers['If-Match']).toBe('"4"')
+      // Their status stays: only what was re-applied is ours.
+      expect(last.body).toMatchObject({ name: 'My name', status: 'draft' })
+    })
+
+    it('Overwrite sends the typed values with the current version', async () => {
+      const { user, panel } = await open()
+      await user.click(within(panel).getByRole('button', { name: 'Overwrite' }))
+      await screen.findByText('hotel list')
+      const last = calls.filter((c) => c.method === 'PUT').at(-1)!
+      expect(last.headers['If-Match']).toBe('"4"')
+      expect(last.body).toMatchObject({ name: 'My name', status: 'publish' })
     })
   })
 

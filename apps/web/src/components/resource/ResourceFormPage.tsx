@@ -15,6 +15,8 @@ import { PermissionDenied } from './PermissionDenied'
 import { useResourceDetail } from './use-resource'
 import { fieldSections, useResourceForm } from './use-resource-form'
 import { SubmitButton } from './SubmitButton'
+import { HistoryPanel } from './HistoryPanel'
+import { ConflictPanel } from './VersionConflict'
 
 export interface ResourceFormPageProps<R extends ResourceRow> {
   resource: ResourceDefinition<R>
@@ -157,13 +159,20 @@ function PageForm<R extends ResourceRow>({ resource, mode, row, me, title, back 
                 {title}
               </Title>
             </Stack>
+            {state.conflictPanel && <ConflictPanel {...state.conflictPanel} />}
             <Grid gap="md">
               <Grid.Col span={{ base: 12, md: side.length ? 8 : 12 }}>
-                <Stack gap="md">{main.map(card)}</Stack>
+                <Stack gap="md">
+                  {main.map(card)}
+                  {mode === 'edit' && row && !side.length && <HistoryPanel resource={resource} id={row.id} variant="page" />}
+                </Stack>
               </Grid.Col>
               {side.length > 0 && (
                 <Grid.Col span={{ base: 12, md: 4 }}>
-                  <Stack gap="md">{side.map(card)}</Stack>
+                  <Stack gap="md">
+                    {side.map(card)}
+                    {mode === 'edit' && row && <HistoryPanel resource={resource} id={row.id} variant="page" />}
+                  </Stack>
                 </Grid.Col>
               )}
             </Grid>

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { useForm } from '@mantine/form'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -10,6 +11,7 @@ import { dropBlankEntries, initialValues, isRequired, remapListErrors } from './
 import { defaultRowTitle, resourceLabels } from './labels'
 import { scrollToFirstError, showServerErrors } from './form-errors'
 import { useInvalidateResource, useSaveResource } from './use-resource'
+import { currentVersion, useVersionConflict, type TypedLine } from './VersionConflict'
 
 export { scrollToFirstError } from './form-errors'
 
@@ -81,6 +83,11 @@ export function useResourceForm<R extends ResourceRow>({
     validateInputOnBlur: true,
   })
 
+  // The version the form read (issue 30), sent with the update; a stale one comes back as a conflict.
+  // (A holder, not state: the save reads it when it runs, a re-render has nothing to show of it.)
+  const [version] = useState<{ current?: number }>(() => ({ current: (row as { version?: number } | undefined)?.version }))
+  const conflict = useVersionConflict<FormValues>()
+
   const submit = form.onSubmit(
     async (values, event) => {
       const root = (event?.currentTarget as HTMLElement | undefined) ?? null
@@ -90,8 +97,14 @@ export function useResourceForm<R extends ResourceRow>({
         if (parsed.success) body = parsed.data
       }
       if (resource.toPayload) body = resource.toPayload(body as FormValues, mode, row)
-      const res = await save.mutateAsync({ id: mode === 'edit' ? row?.id : undefined, body })
+      const res = await save.mutateAsync({ id: mode === 'edit' ? row?.id : undefined, body, version: version.current })
       const model = labels.model()
+      if (!res.ok && res.error.conflict) {
+        // Someone saved it meanwhile: nothing is lost, the panel offers Reload and Overwrite.
+        conflict.raise(res.error.conflict, form.getValues())
+        return
+      }
+      conflict.clear()
       if (res.ok) {
         notifySuccess(
           t(mode === 'create' ? 'notify.created_title' : 'notify.updated_title'),
@@ -123,7 +136,56 @@ export function useResourceForm<R extends ResourceRow>({
     (_errors, _values, event) => scrollToFirstError((event?.currentTarget as HTMLElement | undefined) ?? null),
   )
 
-  return { form, submit, saving: save.isPending, schema, labelFor, subField, fields, invalidate }
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
+  const c = conflict.state
+  const typed = c?.typed ?? {}
+  const shown = c?.reloaded ? form.getValues() : {}
+  const lines: TypedLine[] = c?.reloaded
+    ? fields
+        .filter((f) => f.kind !== 'password' && f.name in typed && !same(typed[f.name], shown[f.name]))
+        .map((f) => ({
+          key: f.name,
+          label: labelFor(f.name),
+          mine: typed[f.name],
+          now: shown[f.name],
+          apply: () => form.setFieldValue(f.name, typed[f.name] as never),
+        }))
+    : []
+  const conflictPanel = c
+    ? {
+        state: c,
+        busy: save.isPending,
+        lines,
+        // Their record in the form (its version is now the one an update sends); what was typed stays in the panel.
+        onReload: () => {
+          form.setValues(
+            initialValues(
+              fields,
+              'edit',
+              c.conflict.current as R,
+              resource.transformRow as ((row: ResourceRow) => FormValues) | undefined,
+              schema,
+            ),
+          )
+          form.clearErrors()
+          Object.assign(version, { current: currentVersion(c.conflict) })
+          conflict.markReloaded()
+          void invalidate()
+        },
+        // Save what was typed over their record: the same values, sent with the version now current.
+        onOverwrite: () => {
+          Object.assign(version, { current: currentVersion(c.conflict) })
+          form.setValues(c.typed)
+          void submit()
+        },
+        onApplyAll: () => {
+          for (const l of lines) l.apply()
+        },
+        onDismiss: () => conflict.clear(),
+      }
+    : null
+
+  return { form, submit, saving: save.isPending, schema, labelFor, subField, fields, invalidate, conflictPanel }
 }
 
 /** The resource's fields grouped by section, in the declared order (one untitled group without sections). */

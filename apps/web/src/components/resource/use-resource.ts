@@ -58,15 +58,19 @@ export function useInvalidateResource(name: string) {
   return () => client.invalidateQueries({ queryKey: queryKeys(name).all })
 }
 
-/** Create (`POST /{name}`) or update (`PUT /{name}/{id}`); resolves to an ApiResult. */
+/** The `If-Match` of a write sent with the version it read (issue 30); none when the record has no version. */
+export const ifMatch = (version: number | undefined): Record<string, string> | undefined =>
+  version === undefined ? undefined : { 'If-Match': `"${version}"` }
+
+/** Create (`POST /{name}`) or update (`PUT /{name}/{id}`, with the version read); resolves to an ApiResult. */
 export function useSaveResource<R extends ResourceRow>(resource: ResourceDefinition<R>) {
   return useMutation({
-    mutationFn: ({ id, body }: { id?: R['id']; body: unknown }) =>
+    mutationFn: ({ id, body, version }: { id?: R['id']; body: unknown; version?: number }) =>
       resource.singleton
-        ? api.put<{ data: R }>(resource.endpoint, body)
+        ? api.put<{ data: R }>(resource.endpoint, body, ifMatch(version))
         : id === undefined
           ? api.post<{ data: R }>(resource.endpoint, body)
-          : api.put<{ data: R }>(`${resource.endpoint}/${id}`, body),
+          : api.put<{ data: R }>(`${resource.endpoint}/${id}`, body, ifMatch(version)),
   })
 }
 

@@ -6,16 +6,22 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
-import { DESK_ENTITY, ORDER_REFUND_ACTION, orderInputSchema, type OrderDesk } from '@app/shared'
+import { DESK_ENTITY, ORDER_DESKS, ORDER_REFUND_ACTION, orderInputSchema, type OrderDesk } from '@app/shared'
 import {
+  ConflictPanel,
+  currentVersion,
   field,
   FieldInput,
   PermissionDenied,
   scrollToFirstError,
   SubmitButton,
   type ResourceForm,
+  type TypedLine,
   useLeavePrompt,
+  useVersionConflict,
 } from '../../components/resource'
+import { AuditEntries } from '../../components/audit/AuditEntries'
+import { ifMatch } from '../../components/resource'
 import { api, isApiError, request, unwrap } from '../../lib/api-client'
 import { formatDateTime } from '../../lib/format'
 import { notifyError, notifySuccess } from '../../lib/notify'
@@ -161,6 +167,12 @@ function OrderEditor({ desk, order, me }: { desk: OrderDesk; order?: OrderDetail
   const [refused, setRefused] = useState<{ items: string; days: Record<number, string[]> } | null>(null)
   // The key of the body last sent (a holder, not state: a double click must see the first click's key at once).
   const [idempotency] = useState<{ body?: string; key?: string }>({})
+  // The version an edit sends (issue 30): the order's as read, the current one after a conflict's Reload or Overwrite.
+  const [version] = useState<{ current?: number }>(() => ({ current: order?.version }))
+  useEffect(() => {
+    Object.assign(version, { current: order?.version })
+  }, [order?.version, version])
+  const conflict = useVersionConflict<OrderFormValues>()
 
   // ---- live price: the complete items, asked again 400 ms after the last change
   const [debounced] = useDebouncedValue(form.values, QUOTE_DEBOUNCE_MS)
@@ -219,8 +231,14 @@ function OrderEditor({ desk, order, me }: { desk: OrderDesk; order?: OrderDetail
             body,
             headers: { 'Idempotency-Key': idempotency.key! },
           })
-        : await api.put<{ data: OrderDetail }>(`/orders/${order.id}`, body)
+        : await api.put<{ data: OrderDetail }>(`/orders/${order.id}`, body, ifMatch(version.current))
       setSaving(false)
+      if (!res.ok && res.error.conflict) {
+        // Changed by someone else since it was read: what was typed is kept in the conflict panel.
+        conflict.raise(res.error.conflict, form.getValues())
+        return
+      }
+      conflict.clear()
       if (res.ok) {
         const saved = res.data.data
         notifySuccess(
@@ -266,6 +284,67 @@ function OrderEditor({ desk, order, me }: { desk: OrderDesk; order?: OrderDetail
     client.setQueryData(keys.detail(String(next.id)), next)
     void client.invalidateQueries({ queryKey: keys.lists() })
   }
+
+  // ---- a conflict: the order as it now is beside what was typed (customer fields, notes, the items as a whole)
+  const c = conflict.state
+  const shownValues = form.getValues()
+  const typedLines: TypedLine[] = []
+  if (c?.reloaded) {
+    const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
+    const itemsText = (v: OrderFormValues) => t('conflict.items', { count: v.items.length })
+    for (const f of customerFields) {
+      const path = `customer.${f.name}` as const
+      const mine = c.typed.customer[f.name as keyof OrderFormValues['customer']]
+      const now = shownValues.customer[f.name as keyof OrderFormValues['customer']]
+      if (!same(mine, now))
+        typedLines.push({
+          key: path,
+          label: t(`orders.fields.${f.name}`),
+          mine,
+          now,
+          apply: () => form.setFieldValue(path, mine),
+        })
+    }
+    if (!same(c.typed.notes, shownValues.notes))
+      typedLines.push({
+        key: 'notes',
+        label: t('orders.fields.notes'),
+        mine: c.typed.notes,
+        now: shownValues.notes,
+        apply: () => form.setFieldValue('notes', c.typed.notes),
+      })
+    if (!same(c.typed.items, shownValues.items))
+      typedLines.push({
+        key: 'items',
+        label: t('orders.page.items'),
+        mine: itemsText(c.typed),
+        now: itemsText(shownValues),
+        apply: () => form.setFieldValue('items', c.typed.items),
+      })
+  }
+  const conflictPanel = c && (
+    <ConflictPanel
+      state={c}
+      busy={saving}
+      lines={typedLines}
+      onReload={() => {
+        const current = c.conflict.current as OrderDetail
+        onChanged(current)
+        Object.assign(version, { current: current.version })
+        form.setValues(fromDetail(current))
+        form.clearErrors()
+        conflict.markReloaded()
+      }}
+      onOverwrite={() => {
+        Object.assign(version, { current: currentVersion(c.conflict) })
+        form.setValues(c.typed)
+        conflict.clear()
+        void submit()
+      }}
+      onApplyAll={() => typedLines.forEach((l) => l.apply())}
+      onDismiss={conflict.clear}
+    />
+  )
 
   // ---- what the price panel shows
   let priced: PricedItem[] = []
@@ -342,6 +421,7 @@ function OrderEditor({ desk, order, me }: { desk: OrderDesk; order?: OrderDetail
             </Text>
           )}
         </Stack>
+        {conflictPanel}
         {order && !editable && (
           <Alert color="gray" variant="light">
             {t('orders.page.readonly', { status: t(`orders.status.${order.status}`) })}
@@ -413,6 +493,16 @@ function OrderEditor({ desk, order, me }: { desk: OrderDesk; order?: OrderDetail
             >
               <PricePanel items={priced} total={total} loading={editable && quote.isFetching} messages={messages} />
               {order && <StatusPanel order={order} me={me} onChanged={onChanged} />}
+              {order &&
+                can(me, 'audit_list') &&
+                section(
+                  'audit_history',
+                  // Its audit rows are filed under the desks' permission entities (each route names one).
+                  <AuditEntries
+                    params={{ entity: ORDER_DESKS.map((d) => DESK_ENTITY[d]).join(','), record_id: order.id, size: 20 }}
+                    fieldLabel={(f) => t(`orders.fields.${f}`, { defaultValue: f })}
+                  />,
+                )}
               {order && (
                 <PaymentsPanel
                   key={order.payments.length}

@@ -5,7 +5,16 @@ import { IconAlertTriangle } from '@tabler/icons-react'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { MAX_MONEY, ORDER_TRANSITIONS, PAYMENT_METHODS, paymentInputSchema, type OrderStatus } from '@app/shared'
-import { ConfirmModal, field, FieldInput, SubmitButton, type ResourceForm } from '../../components/resource'
+import {
+  ConfirmModal,
+  ConflictPanel,
+  currentVersion,
+  field,
+  FieldInput,
+  SubmitButton,
+  useVersionConflict,
+  type ResourceForm,
+} from '../../components/resource'
 import { fieldAmong, showServerErrors } from '../../components/resource/form-errors'
 import { api } from '../../lib/api-client'
 import { formatDate, formatDateTime } from '../../lib/format'
@@ -150,11 +159,19 @@ export function StatusPanel({ order, me, onChanged }: { order: OrderDetail; me?:
   const desks = desksOf(order.items.map((i) => i.kind))
   const moves = statusActions(order.status).filter((s) => mayMove(me?.permissions ?? [], desks, s))
 
-  const move = async (to: OrderStatus) => {
+  const conflict = useVersionConflict<OrderStatus>()
+
+  const move = async (to: OrderStatus, version = order.version) => {
     setBusy(to)
-    const res = await api.post<{ data: OrderDetail }>(`/orders/${order.id}/status`, { status: to })
+    // The version the page read (issue 30): a move made on an order someone changed since is a conflict.
+    const res = await api.post<{ data: OrderDetail }>(`/orders/${order.id}/status`, { status: to, version })
     setBusy(null)
     setAsking(null)
+    if (!res.ok && res.error.conflict) {
+      conflict.raise(res.error.conflict, to)
+      return
+    }
+    conflict.clear()
     if (res.ok) {
       const next = res.data.data
       notifySuccess(
@@ -180,6 +197,18 @@ export function StatusPanel({ order, me, onChanged }: { order: OrderDetail; me?:
           {t(`orders.status.${order.status}`)}
         </Badge>
       </Group>
+      {conflict.state && (
+        <ConflictPanel
+          state={conflict.state}
+          busy={busy !== null}
+          onReload={() => {
+            onChanged(conflict.state!.conflict.current as OrderDetail)
+            conflict.clear()
+          }}
+          onOverwrite={() => void move(conflict.state!.typed, currentVersion(conflict.state!.conflict))}
+          onDismiss={conflict.clear}
+        />
+      )}
       {moves.length > 0 && (
         <Group gap="xs" mb="sm">
           {moves.map((to) => (

@@ -182,6 +182,8 @@ export function mayMove(permissions: readonly string[], desks: OrderDesk[], to: 
 /** One order as `GET /orders/{id}` answers it (the fields the desk uses). */
 export interface OrderDetail {
   id: number
+  /** Bumped by each edit and status move (issue 30): an edit or a move sends the one it read. */
+  version?: number
   code: string
   status: OrderStatus
   total: number | string
