@@ -313,7 +313,7 @@ const ordersModule: FastifyPluginAsync = async (parent) => {
     },
     async (req) => {
       const auth = requireAuth(req)
-      await changeStatus(app.db, auth, req.params.id, req.body.status)
+      await changeStatus(app.db, auth, req.params.id, req.body.status, { reason: req.body.reason, fee: req.body.fee })
       return { data: await orderDetail(app.db, auth, req.params.id) }
     },
   )
