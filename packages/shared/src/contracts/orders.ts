@@ -108,7 +108,18 @@ export const paymentInputSchema = z.object({
 })
 export type PaymentInput = z.infer<typeof paymentInputSchema>
 
+/** The owner dashboard's lists (issue 32): `balance` due (pending or confirmed, not paid in full) or overdue (and started). */
+export const ORDER_BALANCE_FILTERS = ['due', 'overdue'] as const
+/** Orders arriving (first day) or leaving (last day, a stay's check-out) this week: today … today + 6, open ones. */
+export const ORDER_WEEK_FILTERS = ['arrivals', 'departures'] as const
+export type OrderBalanceFilter = (typeof ORDER_BALANCE_FILTERS)[number]
+export type OrderWeekFilter = (typeof ORDER_WEEK_FILTERS)[number]
+/** Orders whose balance is still to collect: not yet paid (a paid order's balance is zero). */
+export const ORDER_DUE_STATUSES = ['pending', 'confirmed'] as const satisfies readonly OrderStatus[]
+
 export const orderListFilters = {
   kind: z.enum(ORDER_DESKS).optional(),
   status: z.enum(ORDER_STATUSES).optional(),
+  balance: z.enum(ORDER_BALANCE_FILTERS).optional(),
+  week: z.enum(ORDER_WEEK_FILTERS).optional(),
 }

@@ -189,7 +189,13 @@ function CancelDialog({ order, me, onClose, onDone }: { order: OrderDetail; me?:
     })
   })
   return (
-    <DialogForm onSubmit={submit} busy={busy} onCancel={onClose} submitLabel={t('orders.actions.cancelled')}>
+    <DialogForm
+      onSubmit={submit}
+      busy={busy}
+      onCancel={onClose}
+      submitLabel={t('orders.actions.cancelled')}
+      cancelLabel={t('orders.actions.keep')}
+    >
       <Text size="sm" c="dimmed" mb="sm">
         {t('orders.confirm.cancelled_message')}
       </Text>

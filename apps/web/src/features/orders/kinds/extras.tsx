@@ -154,15 +154,19 @@ export const extrasPayload = (v: unknown) =>
     qty: c.qty === '' || c.qty === null || c.qty === undefined ? undefined : Number(c.qty),
   }))
 
-/** The extras of a stored item, as the summary shows them: its extra lines ("Extra bed × 2"). */
+/** The extras of a stored item, as the summary shows them: "Extra bed × 2" (the chosen quantity), from its extra lines. */
 export function ChosenExtrasEntry({ item, t }: { item: DetailItem; t: (key: string) => string }) {
-  const lines = ((item.lines as Array<{ type: string; label: string; quantity: number | string }> | undefined) ?? []).filter(
-    (l) => l.type === 'extra',
-  )
+  const lines = ((item.lines as Array<{ type: string; label: string }> | undefined) ?? []).filter((l) => l.type === 'extra')
+  const chosen = Array.isArray(item.extras) ? (item.extras as ChosenExtra[]) : []
   return (
     <Entry
       label={t('orders.item.extras_chosen')}
-      value={lines.map((l) => (Number(l.quantity) > 1 ? `${l.label} × ${Number(l.quantity)}` : l.label)).join(', ')}
+      value={lines
+        .map((l, i) => {
+          const qty = Number(chosen[i]?.qty ?? 1)
+          return qty > 1 ? `${l.label} × ${qty}` : l.label
+        })
+        .join(', ')}
     />
   )
 }
