@@ -731,7 +731,10 @@ async function refusedJourney(texts: Texts, offset: number, customer: string) {
   const kept = other.getByTestId('order-cancellation')
   await expect.poll(() => kept.textContent()).toContain('Visa refused for the walk-in')
   expect(await kept.textContent()).toContain(sar(1250.5, texts.lang))
-  const cancelled = await call<{ data: { cancel_reason: string; cancel_fee: number } }>('GET', `/orders/${walkIn.body.data[0]!.id}`)
+  const cancelled = await call<{ data: { cancel_reason: string; cancel_fee: number } }>(
+    'GET',
+    `/orders/${walkIn.body.data[0]!.id}`,
+  )
   expect(cancelled.body.data).toMatchObject({ cancel_reason: 'Visa refused for the walk-in', cancel_fee: 1250.5 })
   await shot(other, named('09c-cancelled-reason'))
   await other.close()

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm'
 import { GROUP_ATTRIBUTE_TYPES, OPTION_TYPES } from '@app/shared'
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { companies } from './accounts.js'

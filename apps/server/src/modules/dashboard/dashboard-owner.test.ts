@@ -18,7 +18,12 @@ const ids: Record<'a' | 'b' | 'c' | 'x', number> = { a: 0, b: 0, c: 0, x: 0 }
 const day = (n: number) => addDays(new Date().toISOString().slice(0, 10), n)
 const db = () => t.app.db as Db
 const api = (method: 'GET' | 'POST', url: string, payload?: unknown, who: Actor = owner) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: who.headers, ...(payload === undefined ? {} : { payload: payload as object }) })
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: who.headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  })
 const ok = async (method: 'GET' | 'POST', url: string, payload?: unknown) => {
   const res = await api(method, url, payload)
   expect(res.statusCode, res.body).toBe(200)
@@ -36,7 +41,8 @@ beforeAll(async () => {
         items: [{ kind: 'room', room_id: roomId, check_in: day(from), check_out: day(from + nights), quantity: 1, adults: 1 }],
       })
     ).id as number
-  const pay = (id: number, amount: number, paid_at = day(0)) => ok('POST', `/orders/${id}/payments`, { amount, method: 'cash', paid_at })
+  const pay = (id: number, amount: number, paid_at = day(0)) =>
+    ok('POST', `/orders/${id}/payments`, { amount, method: 'cash', paid_at })
   // A: pending, 200, arrives in 3 days and leaves in 5; 10 paid last month.
   ids.a = await book(3, 2)
   await pay(ids.a, 10, day(-40))

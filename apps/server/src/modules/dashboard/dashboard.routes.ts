@@ -213,7 +213,12 @@ async function moneyFigures(db: Db, companyId: number, onMoneyDesks: SQL, now: D
       FROM order_payments p JOIN orders o ON o.id = p.order_id
       WHERE p.company_id = ${companyId} AND p.paid_at >= ${`${month}-01T00:00:00Z`}::timestamptz AND (${onMoneyDesks})`),
   )
-  const [open] = rowsOf<{ due_n: number | string; due_amount: number | string; over_n: number | string; over_amount: number | string }>(
+  const [open] = rowsOf<{
+    due_n: number | string
+    due_amount: number | string
+    over_n: number | string
+    over_amount: number | string
+  }>(
     await db.execute(sql`SELECT count(*)::int AS due_n, coalesce(sum(total - paid), 0)::float8 AS due_amount,
         (count(*) FILTER (WHERE start_date <= ${today}::date))::int AS over_n,
         coalesce(sum(total - paid) FILTER (WHERE start_date <= ${today}::date), 0)::float8 AS over_amount

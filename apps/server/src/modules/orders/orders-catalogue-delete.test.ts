@@ -67,7 +67,9 @@ describe('deleting booked catalogue items', () => {
     const { roomId, hotelId } = await createHotelRoom(db(), owner.companyId)
     const cancelled = await book([stay(roomId, 30)])
     const completed = await book([stay(roomId, 32)])
-    expect((await api('POST', `/orders/${cancelled.id}/status`, { status: 'cancelled', reason: 'Customer changed plans' })).statusCode).toBe(200)
+    expect(
+      (await api('POST', `/orders/${cancelled.id}/status`, { status: 'cancelled', reason: 'Customer changed plans' })).statusCode,
+    ).toBe(200)
     expect((await api('POST', `/orders/${completed.id}/status`, { status: 'confirmed' })).statusCode).toBe(200)
     const pay = await api('POST', `/orders/${completed.id}/payments`, { amount: completed.total, method: 'cash' })
     expect(pay.json().data.status).toBe('paid')
@@ -95,7 +97,9 @@ describe('deleting booked catalogue items', () => {
       expect(res.statusCode, url).toBe(409)
       expect(res.json().message).toContain('1 open order')
     }
-    expect((await api('POST', `/orders/${pkg.id}/status`, { status: 'cancelled', reason: 'Customer changed plans' })).statusCode).toBe(200)
+    expect(
+      (await api('POST', `/orders/${pkg.id}/status`, { status: 'cancelled', reason: 'Customer changed plans' })).statusCode,
+    ).toBe(200)
     expect((await api('DELETE', `/transportations/${vehicleId}`)).statusCode).toBe(200)
     expect((await api('DELETE', `/trains_route/${routeId}`)).statusCode).toBe(200)
   })

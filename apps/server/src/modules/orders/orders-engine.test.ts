@@ -343,7 +343,9 @@ describe('workflow and payments', () => {
     const r = room({ capacity: 1 })
     const o = (await api('POST', '/orders', order([stay(r, day(70), 2)]))).json().data
     expect(await booked(r, day(71))).toBe(1)
-    expect((await api('POST', `/orders/${o.id}/status`, { status: 'cancelled', reason: 'Customer changed plans' })).statusCode).toBe(200)
+    expect(
+      (await api('POST', `/orders/${o.id}/status`, { status: 'cancelled', reason: 'Customer changed plans' })).statusCode,
+    ).toBe(200)
     expect(await booked(r, day(71))).toBe(0)
     const bad = await api('POST', `/orders/${o.id}/status`, { status: 'paid' })
     expect(bad.statusCode).toBe(422)
@@ -374,7 +376,10 @@ describe('workflow and payments', () => {
     const o = (await api('POST', '/orders', order([stay(room())]))).json().data
     expect((await api('GET', `/orders/${o.id}`, undefined, otherOwner)).statusCode).toBe(404)
     expect((await api('POST', `/orders/${o.id}/payments`, { amount: 1, method: 'cash' }, otherOwner)).statusCode).toBe(404)
-    expect((await api('POST', `/orders/${o.id}/status`, { status: 'cancelled', reason: 'Customer changed plans' }, otherOwner)).statusCode).toBe(404)
+    expect(
+      (await api('POST', `/orders/${o.id}/status`, { status: 'cancelled', reason: 'Customer changed plans' }, otherOwner))
+        .statusCode,
+    ).toBe(404)
   })
 })
 
@@ -437,7 +442,11 @@ describe('concurrency', () => {
       const made = await Promise.all(Array.from({ length: 6 }, () => api('POST', '/orders', order([stay(r, day(120), 2)]))))
       const ids = made.filter((x) => x.statusCode === 200).map((x) => x.json().data.id as number)
       expect(ids.length).toBeLessThanOrEqual(2)
-      await Promise.all(ids.slice(0, 1).map((id) => api('POST', `/orders/${id}/status`, { status: 'cancelled', reason: 'Customer changed plans' })))
+      await Promise.all(
+        ids
+          .slice(0, 1)
+          .map((id) => api('POST', `/orders/${id}/status`, { status: 'cancelled', reason: 'Customer changed plans' })),
+      )
     }
     expect(await stockDrift(t.app.db as Db)).toEqual([])
   })

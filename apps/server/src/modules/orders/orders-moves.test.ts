@@ -83,8 +83,15 @@ describe('cancelling', () => {
     const o = await newOrder()
     const res = await move(o.id, { status: 'cancelled', reason: '  Visa refused for two pilgrims ', fee: 50.5 })
     expect(res.statusCode, res.body).toBe(200)
-    expect(res.json().data).toMatchObject({ status: 'cancelled', cancel_reason: 'Visa refused for two pilgrims', cancel_fee: 50.5 })
-    expect((await api(`/orders/${o.id}`)).json().data).toMatchObject({ cancel_reason: 'Visa refused for two pilgrims', cancel_fee: 50.5 })
+    expect(res.json().data).toMatchObject({
+      status: 'cancelled',
+      cancel_reason: 'Visa refused for two pilgrims',
+      cancel_fee: 50.5,
+    })
+    expect((await api(`/orders/${o.id}`)).json().data).toMatchObject({
+      cancel_reason: 'Visa refused for two pilgrims',
+      cancel_fee: 50.5,
+    })
     expect(await stockDrift(t.app.db as Db, owner.companyId)).toEqual([])
     // Without a fee: none is kept.
     const p = await newOrder()

@@ -157,7 +157,17 @@ const cancelFields = [field.textarea('reason', { required: true, span: 12 }), fi
 const CANCEL_FIELD_NAMES = cancelFields.map((f) => f.name)
 
 /** Cancelling: why (required) and an optional fee the agency keeps, both kept on the order. */
-function CancelDialog({ order, me, onClose, onDone }: { order: OrderDetail; me?: Me; onClose: () => void; onDone: (o: OrderDetail) => void }) {
+function CancelDialog({
+  order,
+  me,
+  onClose,
+  onDone,
+}: {
+  order: OrderDetail
+  me?: Me
+  onClose: () => void
+  onDone: (o: OrderDetail) => void
+}) {
   const { t } = useTranslation()
   const [busy, setBusy] = useState(false)
   const label = (name: string) => t(`orders.fields.${name.split('.').pop()}`)
@@ -176,7 +186,10 @@ function CancelDialog({ order, me, onClose, onDone }: { order: OrderDetail; me?:
     const res = await api.post<{ data: OrderDetail }>(`/orders/${order.id}/status`, body(v))
     setBusy(false)
     if (res.ok) {
-      notifySuccess(t('notify.updated_title'), t('orders.notify.status', { code: order.code, status: t('orders.status.cancelled') }))
+      notifySuccess(
+        t('notify.updated_title'),
+        t('orders.notify.status', { code: order.code, status: t('orders.status.cancelled') }),
+      )
       onDone(res.data.data)
       return
     }

@@ -103,7 +103,9 @@ function ExtrasPicker({ form, path, label, disabled, offered, persons }: ExtrasP
 }
 
 function getPath(obj: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj)
+  return path
+    .split('.')
+    .reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj)
 }
 
 /** The extras field of item `index`: the rows of `source` that `offered` keeps for the item's product. */
