@@ -484,11 +484,16 @@ describe('availability calendar', () => {
         url: `/api/v1/orders?search=${encodeURIComponent('Capacity holder')}`,
         headers: owner.headers,
       })
-      if (held.json().data.length === 0)
+      if (held.json().data.length === 0) {
+        // The fixture's hotel is written as a draft; orders book only published hotels.
+        await env.app.db.execute(
+          `UPDATE hotels SET status = 'publish' WHERE id = (SELECT hotel_id FROM rooms WHERE id = ${room})`,
+        )
         await api('POST', '/orders', {
           customer: { name: 'Capacity holder' },
           items: [{ kind: 'room', room_id: room, check_in: '2027-02-10', check_out: '2027-02-12', quantity: 3, adults: 3 }],
         })
+      }
       const page = await open(texts, `/app/rooms/${room}/availability?month=2027-02`)
       await page.getByRole('heading', { name: texts.roomTitle }).waitFor()
       await expect.poll(() => day(page, '2027-02-10').getAttribute('data-state')).not.toBeNull()

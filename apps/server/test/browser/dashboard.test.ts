@@ -160,8 +160,14 @@ describe('owner dashboard', () => {
       await env.screenshot(page, `dashboard-owner-${locale}-laptop`, 600)
 
       // Each card opens its list: overdue -> the hotel desk filtered to overdue balances (Budi's order only).
+      const asked: string[] = []
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname === '/api/v1/orders') asked.push(r.url())
+      })
       await page.getByTestId('card-overdue').click()
       await page.waitForURL(/\/app\/order_hotel\?balance=overdue$/)
+      await expect.poll(() => asked.some((u) => u.includes('balance=overdue')), { message: asked.join(' ') }).toBe(true)
+      await shot(page, `dashboard-owner-${locale}-overdue-list`)
       await expect.poll(() => page.locator('tbody tr').count()).toBe(1)
       expect(await page.locator('tbody tr').first().textContent()).toContain('Budi Santoso')
       await page.goBack()
