@@ -160,13 +160,13 @@ describe('owner dashboard', () => {
       await env.screenshot(page, `dashboard-owner-${locale}-laptop`, 600)
 
       // Each card opens its list: overdue -> the hotel desk filtered to overdue balances (Budi's order only).
-      const asked: string[] = []
-      page.on('request', (r) => {
-        if (new URL(r.url()).pathname === '/api/v1/orders') asked.push(r.url())
-      })
+      // The list call with the card's filter, answered before the rows are counted.
+      const listed = (filter: string) =>
+        page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/orders' && r.url().includes(filter))
+      let answered = listed('balance=overdue')
       await page.getByTestId('card-overdue').click()
       await page.waitForURL(/\/app\/order_hotel\?balance=overdue$/)
-      await expect.poll(() => asked.some((u) => u.includes('balance=overdue')), { message: asked.join(' ') }).toBe(true)
+      await answered
       await shot(page, `dashboard-owner-${locale}-overdue-list`)
       await expect.poll(() => page.locator('tbody tr').count()).toBe(1)
       expect(await page.locator('tbody tr').first().textContent()).toContain('Budi Santoso')
@@ -174,11 +174,13 @@ describe('owner dashboard', () => {
       await page.getByTestId('card-departures').click()
       await page.waitForURL(/\/app\/order_hotel\?week=departures$/)
       await page.goBack()
+      answered = listed('status=confirmed')
       await statuses
         .getByRole('link', { name: en ? 'Confirmed 1' : 'Dikonfirmasi 1' })
         .first()
         .click()
       await page.waitForURL(/\/app\/order_hotel\?status=confirmed$/)
+      await answered
       await expect.poll(() => page.locator('tbody tr').count()).toBe(1)
       expect(await page.locator('tbody tr').first().textContent()).toContain('Nur Aisyah')
       await page.goBack()
