@@ -147,7 +147,7 @@ const EN: Texts = {
   reasonRequired: 'Say why the order is cancelled (at least 3 characters)',
   extras: 'Extras',
   extrasHint: 'Tick the extras this stay takes; service fees are added by themselves.',
-  buffetQty: 'Quantity of Sahur and iftar buffet',
+  buffetQty: 'Quantity',
   keep: 'Keep the order',
   cancel: 'Cancel',
   paid: (code) => `was recorded on order ${code}`,
@@ -219,7 +219,7 @@ const ID: Texts = {
   reasonRequired: 'Tuliskan alasan pembatalan (minimal 3 karakter)',
   extras: 'Tambahan',
   extrasHint: 'Centang tambahan yang diambil menginap ini; biaya layanan ditambahkan otomatis.',
-  buffetQty: 'Jumlah Sahur and iftar buffet',
+  buffetQty: 'Jumlah',
   keep: 'Pertahankan pesanan',
   cancel: 'Batal',
   paid: (code) => `telah dicatat pada pesanan ${code}`,
@@ -845,7 +845,7 @@ async function extrasJourney(texts: Texts, offset: number, customer: string) {
   await tick(extras.getByRole('checkbox', { name: /^Extra bed/ }))
   await tick(extras.getByRole('checkbox', { name: /^Sahur and iftar buffet/ }))
   // A per-person extra starts at the persons (8); three of them take the buffet.
-  const qty = field(extras, texts.buffetQty)
+  const qty = field(extras.getByRole('group', { name: 'Sahur and iftar buffet' }), texts.buffetQty)
   await expect.poll(() => qty.inputValue()).toBe('8')
   await qty.fill('3')
   // 2000 + extra bed 150 + buffet 95 x 2 nights x 3 = 570, + handling 25.
@@ -862,7 +862,9 @@ async function extrasJourney(texts: Texts, offset: number, customer: string) {
   // The saved (pending) order opens with its extras ticked and the buffet's quantity, as stored.
   const savedExtras = page.getByRole('group', { name: texts.item(1, texts.stay) }).getByRole('group', { name: texts.extras })
   await expect.poll(() => savedExtras.getByRole('checkbox', { name: /^Extra bed/ }).isChecked()).toBe(true)
-  await expect.poll(() => field(savedExtras, texts.buffetQty).inputValue()).toBe('3')
+  await expect
+    .poll(() => field(savedExtras.getByRole('group', { name: 'Sahur and iftar buffet' }), texts.buffetQty).inputValue())
+    .toBe('3')
   await shot(page, named('02-saved'))
   // Once confirmed, the order reads as a summary naming the chosen extras and the buffet's quantity.
   expect((await call('POST', `/orders/${id}/status`, { status: 'confirmed' })).status).toBe(200)

@@ -68,7 +68,8 @@ function ExtrasPicker({ form, path, label, disabled, offered, persons }: ExtrasP
               .filter(Boolean)
               .join(' · ')
             return (
-              <Group key={id} gap="sm" wrap="wrap" align="center">
+              // One row per extra, named by it: its quantity field reads "Quantity" inside the extra's group.
+              <Group key={id} gap="sm" wrap="wrap" align="flex-end" role="group" aria-label={name} mih={36}>
                 <Checkbox
                   label={`${name} (${unit})`}
                   checked={at >= 0}
@@ -76,14 +77,14 @@ function ExtrasPicker({ form, path, label, disabled, offered, persons }: ExtrasP
                   onChange={(e) => toggle(row, e.currentTarget.checked)}
                 />
                 {at >= 0 && (
-                  <div style={{ width: 120 }}>
+                  <div style={{ width: 110 }}>
                     <FieldInput
                       mode="create"
                       values={form.getValues()}
                       field={{ ...field.number('qty', { min: 1 }), disabled: () => disabled }}
                       form={form}
                       path={`${path}.${at}.qty`}
-                      label={t('orders.item.extra_qty', { name })}
+                      label={t('orders.fields.qty')}
                       required
                     />
                   </div>
