@@ -186,7 +186,7 @@ const utcDay = (n = 0) => new Date(Date.now() + n * 86_400_000).toISOString().sl
  * open orders starting or ending today … today + 6 (UTC days, as orders count them).
  */
 function dashboardFilters(q: { balance?: OrderBalanceFilter; week?: OrderWeekFilter }): Array<SQL | undefined> {
-  const week = (col: typeof orders.start_date) => sql`${col} BETWEEN ${utcDay()}::date AND ${utcDay(6)}::date`
+  const week = (col: AnyColumn) => sql`${col} BETWEEN ${utcDay()}::date AND ${utcDay(6)}::date`
   return [
     q.balance ? inArray(orders.status, [...ORDER_DUE_STATUSES]) : undefined,
     q.balance ? sql`${orders.paid} < ${orders.total}` : undefined,
