@@ -62,6 +62,8 @@ export function priceLists(parentColumn: string, extra: PriceTable, service: Pri
 
 /** An extra price or service fee as the catalogue stores it (what an order prices with). */
 export interface PriceRule {
+  /** The row of the product's price list (an extra is chosen by it). */
+  id?: number
   name: string
   value: number
   type: string

@@ -129,8 +129,11 @@ export default fp(async function errors(app) {
     const pg = pgCode(err)
     if (pg?.code === '23505') {
       const field = constraintField(pg.constraint)
+      // A name the user typed that the company already has (`*_norm_name_uq`, issue 32) is a field to fix:
+      // 422 on it, like any other invalid field. Other unique values (slugs, codes) stay a 409 conflict.
+      const status = pg.constraint?.endsWith('_norm_name_uq') ? 422 : 409
       const plain = () =>
-        send(reply, 409, { message: t(locale, 'name_in_used'), errors: { [field]: [t(locale, 'name_in_used')] } })
+        send(reply, status, { message: t(locale, 'name_in_used'), errors: { [field]: [t(locale, 'name_in_used')] } })
       const namer = pg.constraint ? conflictNamers.get(pg.constraint) : undefined
       if (!namer) return plain()
       return namer(req).then(

@@ -61,6 +61,9 @@ interface Texts {
   priceAdult: string
   daysSaved: (n: number) => string
   noService: string
+  capacity: string
+  /** The server's reason for a capacity below what is booked, with each day and its count (issue 32, item 5). */
+  belowBooked: string
 }
 
 const EN: Texts = {
@@ -95,6 +98,8 @@ const EN: Texts = {
   priceAdult: 'Price Adult',
   daysSaved: (n) => `updated: ${n} ${n === 1 ? 'day' : 'days'},`,
   noService: 'No service',
+  capacity: 'Capacity',
+  belowBooked: 'Some days already have more booked than this allows: 10-02-2027 (3 booked), 11-02-2027 (3 booked)',
 }
 const ID: Texts = {
   lang: 'id',
@@ -128,6 +133,8 @@ const ID: Texts = {
   priceAdult: 'Harga Dewasa',
   daysSaved: (n) => `diperbarui: ${n} hari,`,
   noService: 'Tidak beroperasi',
+  capacity: 'Kapasitas',
+  belowBooked: 'Beberapa hari sudah dipesan melebihi yang diizinkan ini: 10-02-2027 (3 dipesan), 11-02-2027 (3 dipesan)',
 }
 
 beforeAll(async () => {
@@ -466,6 +473,46 @@ describe('availability calendar', () => {
       await shot(page, `availability-${texts.lang}-07-train-phone`)
       await page.close()
     }, 300_000)
+  }
+
+  // Issue 32, item 5: lowering a room's capacity below what orders hold is refused by the server (409), and the
+  // dialog shows its reason with each day as DD-MM-YYYY and the rooms booked on it — not a bare "2027-02-10".
+  for (const texts of [EN, ID]) {
+    it(`shows why a capacity below what is booked is refused, day by day (${texts.lang})`, async () => {
+      const held = await env.app.inject({
+        method: 'GET',
+        url: `/api/v1/orders?search=${encodeURIComponent('Capacity holder')}`,
+        headers: owner.headers,
+      })
+      if (held.json().data.length === 0) {
+        // The fixture's hotel is written as a draft; orders book only published hotels.
+        await env.app.db.execute(
+          `UPDATE hotels SET status = 'publish' WHERE id = (SELECT hotel_id FROM rooms WHERE id = ${room})`,
+        )
+        await api('POST', '/orders', {
+          customer: { name: 'Capacity holder' },
+          items: [{ kind: 'room', room_id: room, check_in: '2027-02-10', check_out: '2027-02-12', quantity: 3, adults: 3 }],
+        })
+      }
+      const page = await open(texts, `/app/rooms/${room}/availability?month=2027-02`)
+      await page.getByRole('heading', { name: texts.roomTitle }).waitFor()
+      await expect.poll(() => day(page, '2027-02-10').getAttribute('data-state')).not.toBeNull()
+      await day(page, '2027-02-10').hover()
+      await page.mouse.down()
+      await day(page, '2027-02-11').hover()
+      await page.mouse.up()
+      const d = page.getByRole('dialog').filter({ hasText: texts.dialogTitle })
+      await expect.poll(() => d.locator('.mantine-DatePickerInput-input').textContent()).toBe('10-02-2027 – 11-02-2027')
+      await field(d, texts.price).fill('750')
+      await field(d, texts.capacity).fill('2')
+      await d.getByRole('button', { name: texts.update, exact: true }).click()
+      await d.getByText(texts.belowBooked, { exact: true }).waitFor()
+      await shot(page, `availability-${texts.lang}-07-below-booked`)
+      // Nothing was written: the days keep their defaults.
+      const stored = await api<unknown[]>('GET', `/rooms_availibility?room_id=${room}&start_date=2027-02-01&end_date=2027-02-28`)
+      expect(stored).toEqual([])
+      await page.close()
+    }, 180_000)
   }
 
   it('shows the denied view without transportation_update', async () => {

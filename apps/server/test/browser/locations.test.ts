@@ -279,4 +279,58 @@ describe('locations', () => {
   it('creates, edits and deletes a location with map, images and lists, in Indonesian', async () => {
     await journey(ID, 'Thaif')
   })
+
+  // Issue 32, item 6: a second "Makkah" (any case, any spaces) is refused by the database's unique index, and
+  // the form shows the server's "Name in Used" on the name, in the user's language; nothing is saved.
+  for (const [lang, t] of [
+    [
+      'en',
+      {
+        title: 'Locations',
+        create: 'Create',
+        save: 'Save',
+        name: 'Name',
+        status: 'Status',
+        publish: 'Publish',
+        description: 'Description',
+        lat: 'Latitude',
+        long: 'Longitude',
+        used: 'Name in Used',
+      },
+    ],
+    [
+      'id',
+      {
+        title: ID.title,
+        create: ID.create,
+        save: ID.save,
+        name: ID.name,
+        status: ID.status,
+        publish: ID.publish,
+        description: ID.description,
+        lat: ID.latitude,
+        long: 'Bujur',
+        used: 'Nama Sudah Digunakan',
+      },
+    ],
+  ] as const) {
+    it(`refuses a second Makkah written another way, on the name (${lang})`, async () => {
+      const page = await openPage({ ...ID, lang, title: t.title })
+      await page.getByRole('button', { name: t.create, exact: true }).click()
+      const d = dialog(page)
+      await field(d, t.name).fill('  MAKKAH  ')
+      await field(d, t.status).click()
+      await page.getByRole('option', { name: t.publish }).click()
+      await d.getByRole('textbox', { name: t.description, exact: true }).first().click()
+      await page.keyboard.type('The holy city.')
+      await field(d, t.lat).fill(lang === 'en' ? '21.4225' : '21,4225')
+      await field(d, t.long).fill(lang === 'en' ? '39.8262' : '39,8262')
+      await d.getByRole('button', { name: t.save, exact: true }).click()
+      await d.getByText(t.used, { exact: true }).waitFor()
+      await shot(page, `locations-${lang}-07-name-in-used`)
+      const same = await api<Array<{ name: string }>>('GET', '/locations?search=makkah&per_page=100')
+      expect(same.map((r) => r.name)).toEqual(['Makkah'])
+      await page.close()
+    }, 120_000)
+  }
 })

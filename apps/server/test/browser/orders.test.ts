@@ -1,8 +1,10 @@
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
+import { endOrder } from '../helpers/bookables.js'
+import type { Db } from '../../src/db/client.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { escapeRegExp, notification, shot } from './page.js'
+import { escapeRegExp, notification, shot, tick } from './page.js'
 
 /**
  * The reservations desks in real Chromium against the real server (issue 11),
@@ -18,7 +20,7 @@ import { escapeRegExp, notification, shot } from './page.js'
  */
 let env: BrowserEnv
 let owner: Actor
-const cat = { makkahRoom: 0, madinahRoom: 0, route: 0, vehicle: 0 }
+const cat = { makkahRoom: 0, madinahRoom: 0, route: 0, vehicle: 0, extrasRoom: 0 }
 
 const DAY = 86_400_000
 const day = (n: number) => new Date(Date.now() + n * DAY).toISOString().slice(0, 10)
@@ -75,6 +77,16 @@ interface Texts {
   complete: string
   /** The question before completing, and its button that keeps the order as it is. */
   completeTitle: (code: string) => string
+  /** The question before confirming (issue 32). */
+  confirmTitle: (code: string) => string
+  /** Why Complete waits (issue 32): the order has not ended yet. */
+  completeFrom: (date: string) => string
+  reason: string
+  fee: string
+  reasonRequired: string
+  extras: string
+  extrasHint: string
+  buffetQty: string
   keep: string
   cancel: string
   /** The payment's message names the order. */
@@ -128,6 +140,14 @@ const EN: Texts = {
   confirm: 'Confirm',
   complete: 'Complete',
   completeTitle: (code) => `Complete ${code}?`,
+  confirmTitle: (code) => `Confirm ${code}?`,
+  completeFrom: (date) => `Can be completed once the order has ended, from ${date}.`,
+  reason: 'Reason for cancelling',
+  fee: 'Cancellation fee (SAR)',
+  reasonRequired: 'Say why the order is cancelled (at least 3 characters)',
+  extras: 'Extras',
+  extrasHint: 'Tick the extras this stay takes; service fees are added by themselves.',
+  buffetQty: 'Quantity',
   keep: 'Keep the order',
   cancel: 'Cancel',
   paid: (code) => `was recorded on order ${code}`,
@@ -192,6 +212,14 @@ const ID: Texts = {
   confirm: 'Konfirmasi',
   complete: 'Selesaikan',
   completeTitle: (code) => `Selesaikan ${code}?`,
+  confirmTitle: (code) => `Konfirmasi ${code}?`,
+  completeFrom: (date) => `Dapat diselesaikan setelah pesanan berakhir, mulai ${date}.`,
+  reason: 'Alasan pembatalan',
+  fee: 'Biaya pembatalan (SAR)',
+  reasonRequired: 'Tuliskan alasan pembatalan (minimal 3 karakter)',
+  extras: 'Tambahan',
+  extrasHint: 'Centang tambahan yang diambil menginap ini; biaya layanan ditambahkan otomatis.',
+  buffetQty: 'Jumlah',
   keep: 'Pertahankan pesanan',
   cancel: 'Batal',
   paid: (code) => `telah dicatat pada pesanan ${code}`,
@@ -320,6 +348,32 @@ beforeAll(async () => {
     ).id
   cat.makkahRoom = await room(await hotel('Hilton Suites Makkah', makkah), 'Quad Haram View', 900, 2)
   cat.madinahRoom = await room(await hotel('Pullman Zamzam Madinah', madinah), 'Double Room', 650.5, 5)
+  // A hotel with two extras (an extra bed once, a buffet per night and person) and a fixed service fee (issue 32).
+  const withExtras = (
+    await post('/hotels', {
+      name: 'Dar Al Tawhid Intercontinental',
+      rating: 5,
+      check_in: '14:00',
+      check_out: '12:00',
+      min_reservation: 0,
+      max_stay: 1,
+      price: 500,
+      status: 'publish',
+      location_id: makkah,
+      real_address: 'Ibrahim Al Khalil Street',
+      lat: 21.42,
+      long: 39.82,
+      zoom: 12,
+      extra_price: true,
+      prices_extra: [
+        { name: 'Extra bed', value: 150, type: 'one_time', person_price: false },
+        { name: 'Sahur and iftar buffet', value: 95, type: 'per_day', person_price: true },
+      ],
+      service_fee: true,
+      service_prices: [{ name: 'Handling', value: 25, type: 'fixed', person_price: false }],
+    })
+  ).id
+  cat.extrasRoom = await room(withExtras, 'Family Room', 500, 10)
   cat.route = (
     await post('/trains_route', {
       name: 'Haramain Makkah - Madinah',
@@ -478,7 +532,16 @@ async function packageJourney(texts: Texts, offset: number, customer: string) {
   const status = page.getByTestId('order-status')
   await expect.poll(() => status.textContent()).toBe(texts.status.pending)
   await expect.poll(() => page.getByTestId('order-total').first().textContent()).toContain(sar(5301, texts.lang))
+  // Confirming binds the agency: it asks first (issue 32); Cancel leaves the order pending.
   await page.getByRole('button', { name: texts.confirm, exact: true }).click()
+  let ask = page.getByRole('dialog', { name: texts.confirmTitle(code) })
+  await ask.getByRole('button', { name: texts.cancel, exact: true }).click()
+  await ask.waitFor({ state: 'hidden' })
+  expect(await status.textContent()).toBe(texts.status.pending)
+  await page.getByRole('button', { name: texts.confirm, exact: true }).click()
+  ask = page.getByRole('dialog', { name: texts.confirmTitle(code) })
+  await shot(page, named('03a-confirm-ask'))
+  await ask.getByRole('button', { name: texts.confirm, exact: true }).click()
   await expect.poll(() => status.textContent()).toBe(texts.status.confirmed)
   const payments = page.getByRole('region', { name: /Payments|Pembayaran/ })
   // A deposit first: the order stays confirmed with the rest to pay.
@@ -513,9 +576,20 @@ async function packageJourney(texts: Texts, offset: number, customer: string) {
     .waitFor()
   await payments.getByRole('button', { name: texts.addPayment }).click()
   await expect.poll(() => status.textContent()).toBe(texts.status.paid)
+  // Completing records that the stay happened: before the order ends the button waits and says from when (issue 32).
+  const completeButton = page.getByRole('button', { name: texts.complete, exact: true })
+  await expect.poll(() => completeButton.isDisabled()).toBe(true)
+  const endsOn = (await call<{ data: { end_date: string } }>('GET', `/orders/${orderId}`)).body.data.end_date
+  await page.getByText(texts.completeFrom(dmy(endsOn)), { exact: true }).waitFor()
+  await shot(page, named('03c-complete-waits'))
+  // Once the order has ended (its days moved into the past), Complete opens.
+  await endOrder(env.app.db as Db, orderId)
+  await page.reload()
+  await expect.poll(() => status.textContent()).toBe(texts.status.paid)
+  await expect.poll(() => completeButton.isDisabled()).toBe(false)
   // Completing cannot be undone: the one confirmation asks first, naming the order; Cancel leaves it.
   await page.getByRole('button', { name: texts.complete, exact: true }).click()
-  let ask = page.getByRole('dialog', { name: texts.completeTitle(code) })
+  ask = page.getByRole('dialog', { name: texts.completeTitle(code) })
   await ask.getByRole('button', { name: texts.cancel, exact: true }).click()
   await ask.waitFor({ state: 'hidden' })
   expect(await status.textContent()).toBe(texts.status.paid)
@@ -645,9 +719,24 @@ async function refusedJourney(texts: Texts, offset: number, customer: string) {
   await other.getByRole('button', { name: texts.cancelOrder, exact: true }).click()
   const dialog = other.getByRole('dialog')
   await dialog.getByRole('button', { name: texts.keepOrder }).waitFor()
+  // Cancelling asks why (required) and an optional fee, both kept on the order (issue 32).
+  await dialog.getByRole('button', { name: texts.cancelOrder }).click()
+  await dialog.getByText(texts.reasonRequired).waitFor()
+  expect(await other.getByTestId('order-status').textContent()).toBe(texts.status.pending)
+  await field(dialog, texts.reason).fill('Visa refused for the walk-in')
+  await field(dialog, texts.fee).fill(texts.lang === 'en' ? '1,250.50' : '1.250,50')
   await shot(other, named('09b-cancel-dialog'))
   await dialog.getByRole('button', { name: texts.cancelOrder }).click()
   await expect.poll(() => other.getByTestId('order-status').textContent()).toBe(texts.status.cancelled)
+  const kept = other.getByTestId('order-cancellation')
+  await expect.poll(() => kept.textContent()).toContain('Visa refused for the walk-in')
+  expect(await kept.textContent()).toContain(sar(1250.5, texts.lang))
+  const cancelled = await call<{ data: { cancel_reason: string; cancel_fee: number } }>(
+    'GET',
+    `/orders/${walkIn.body.data[0]!.id}`,
+  )
+  expect(cancelled.body.data).toMatchObject({ cancel_reason: 'Visa refused for the walk-in', cancel_fee: 1250.5 })
+  await shot(other, named('09c-cancelled-reason'))
   await other.close()
   await pickDay(page, stay, texts.checkIn, day(offset), texts)
   await expect.poll(() => page.getByTestId('order-total').textContent(), { timeout: 10_000 }).toContain(sar(4 * 900, texts.lang))
@@ -728,6 +817,63 @@ async function summaryAndTabs(texts: Texts) {
 // Each journey runs in one language, the languages alternating across journeys: the Indonesian screens
 // walk and the locale parity test prove every text in both, and this keeps both number and date formats
 // going through the forms (docs/decisions/ci.md).
+/**
+ * Extras chosen per item (issue 32): a stay at a hotel with an extra bed and a buffet is priced without them
+ * until the clerk ticks one (the service fee is always there); the buffet's quantity starts at the persons and
+ * can be lowered; the saved order and its summary show which were chosen and how many.
+ */
+async function extrasJourney(texts: Texts, offset: number, customer: string) {
+  const named = (n: string) => `orders-${texts.lang}-extras-${n}`
+  const page = await openDesk(texts, '/app/order_hotel/create', texts.newOrder)
+  await field(page, texts.name).fill(customer)
+  const stay = page.getByRole('group', { name: texts.item(1, texts.stay) })
+  await choose(page, stay, texts.hotel, 'Dar Al Tawhid Intercontinental')
+  await choose(page, stay, texts.room, /Family Room/)
+  await pickDay(page, stay, texts.checkIn, day(offset), texts)
+  await pickDay(page, stay, texts.checkOut, day(offset + 2), texts)
+  await field(stay, texts.rooms).fill('2')
+  await field(stay, texts.adults).fill('8')
+  // Nothing chosen: two rooms for two nights at 500 and the handling fee, no extra.
+  const price = page.getByRole('region', { name: /Price|Harga/ })
+  await expect.poll(() => price.getByTestId('order-total').textContent(), { timeout: 10_000 }).toContain(sar(2025, texts.lang))
+  expect(await price.getByText('Extra bed').count()).toBe(0)
+  expect(await price.getByText('Sahur and iftar buffet').count()).toBe(0)
+  await price.getByText('Handling').waitFor()
+  // The item offers its hotel's extras, each ticked on its own.
+  const extras = stay.getByRole('group', { name: texts.extras })
+  await extras.getByText(texts.extrasHint).waitFor()
+  await tick(extras.getByRole('checkbox', { name: /^Extra bed/ }))
+  await tick(extras.getByRole('checkbox', { name: /^Sahur and iftar buffet/ }))
+  // A per-person extra starts at the persons (8); three of them take the buffet.
+  const qty = field(extras.getByRole('group', { name: 'Sahur and iftar buffet' }), texts.buffetQty)
+  await expect.poll(() => qty.inputValue()).toBe('8')
+  await qty.fill('3')
+  // 2000 + extra bed 150 + buffet 95 x 2 nights x 3 = 570, + handling 25.
+  await expect.poll(() => price.getByTestId('order-total').textContent(), { timeout: 10_000 }).toContain(sar(2745, texts.lang))
+  await price.getByText('Extra bed').waitFor()
+  await price.getByText('Sahur and iftar buffet').waitFor()
+  await shot(page, named('01-chosen'))
+  await page.getByRole('button', { name: texts.createOrder }).click()
+  await page.waitForURL(/\/app\/order_hotel\/\d+$/)
+  const id = Number(new URL(page.url()).pathname.split('/').pop())
+  const saved = await call<{ data: { total: number; items: Array<{ extras: unknown }> } }>('GET', `/orders/${id}`)
+  expect(Number(saved.body.data.total)).toBe(2745)
+  expect(saved.body.data.items[0]!.extras).toHaveLength(2)
+  // The saved (pending) order opens with its extras ticked and the buffet's quantity, as stored.
+  const savedExtras = page.getByRole('group', { name: texts.item(1, texts.stay) }).getByRole('group', { name: texts.extras })
+  await expect.poll(() => savedExtras.getByRole('checkbox', { name: /^Extra bed/ }).isChecked()).toBe(true)
+  await expect
+    .poll(() => field(savedExtras.getByRole('group', { name: 'Sahur and iftar buffet' }), texts.buffetQty).inputValue())
+    .toBe('3')
+  await shot(page, named('02-saved'))
+  // Once confirmed, the order reads as a summary naming the chosen extras and the buffet's quantity.
+  expect((await call('POST', `/orders/${id}/status`, { status: 'confirmed' })).status).toBe(200)
+  await page.reload()
+  await page.getByText('Extra bed, Sahur and iftar buffet × 3', { exact: true }).waitFor()
+  await shot(page, named('03-summary'))
+  await page.close()
+}
+
 describe('reservations desks', () => {
   it('books a package from live quote to payment and completion, in English', async () => {
     await packageJourney(EN, 10, 'Rahmat Hidayat')
@@ -743,5 +889,13 @@ describe('reservations desks', () => {
 
   it('reads the same order in Indonesian: the train class and the days in Indonesian', async () => {
     await summaryAndTabs(ID)
+  }, 240_000)
+
+  it('charges only the extras a clerk chooses, with their quantity, in English', async () => {
+    await extrasJourney(EN, 70, 'Extras en')
+  }, 240_000)
+
+  it('charges only the extras a clerk chooses, with their quantity, in Indonesian', async () => {
+    await extrasJourney(ID, 75, 'Extras id')
   }, 240_000)
 })

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import type { Db } from '../../src/db/client.js'
 import {
   hotelExtraPrices,
@@ -189,4 +190,13 @@ export async function createVehicle(
     })
     .returning({ id: transportations.id })
   return v!.id
+}
+
+/**
+ * Moves an order's days into the past (it ended yesterday, UTC): an order is completed only once it has ended
+ * (issue 32), and no order can be made for past days. Its items keep their days (stock stays where it is).
+ */
+export async function endOrder(db: Db, orderId: number): Promise<void> {
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)
+  await db.execute(sql`UPDATE orders SET start_date = ${day(-3)}, end_date = ${day(-1)} WHERE id = ${orderId}`)
 }

@@ -121,7 +121,11 @@ describe('orders on two server copies', () => {
         Promise.all(
           Array.from({ length: 6 }, (_, i) => post(i % 2 ? b : a, order([stay(room2, day(50), 2), train(day(51), 1 + (i % 2))]))),
         ),
-        Promise.all(cancel.map((id, i) => post(i % 2 ? a : b, { status: 'cancelled' }, `/orders/${id}/status`))),
+        Promise.all(
+          cancel.map((id, i) =>
+            post(i % 2 ? a : b, { status: 'cancelled', reason: 'Customer changed plans' }, `/orders/${id}/status`),
+          ),
+        ),
       ])
       expect(made.every((r) => r.status === 200 || r.status === 409)).toBe(true)
       expect(cancelled.map((r) => r.status)).toEqual(cancel.map(() => 200))

@@ -133,6 +133,18 @@ export interface DashboardOrders {
       quantity: number
     }>
   }
+  /** Orders leaving this week (their end: a stay's check-out, today … today + 6), open ones, at most 50 (issue 32). */
+  departures: {
+    total: number
+    items: Array<{ order_id: number; code: string; customer_name: string; status: string; end_date: string }>
+  }
+  /** Money received this month (payments less refunds, UTC month); null without `approval` on a desk read. */
+  received: { month: string; amount: number; payments: number } | null
+  /**
+   * Balances still to collect on pending and confirmed orders; overdue = those whose first day has come.
+   * Null without `approval` on a desk read.
+   */
+  balances: { due: { orders: number; amount: number }; overdue: { orders: number; amount: number } } | null
 }
 
 /** `GET /dashboard`: monthly counts of new rows, oldest month first. */

@@ -72,7 +72,28 @@ export const orderInputSchema = z.object({
 })
 export type OrderInput = z.infer<typeof orderInputSchema>
 
-export const orderStatusInputSchema = z.object({ status: z.enum(ORDER_STATUSES) })
+/** Longest cancel reason. */
+export const MAX_CANCEL_REASON = 500
+
+/**
+ * A move of the workflow. Cancelling asks why (required, kept on the order) and an optional fee the agency
+ * keeps (0 … the order's total, checked by the server); the other moves take neither (issue 32).
+ */
+export const orderStatusInputSchema = z
+  .object({
+    status: z.enum(ORDER_STATUSES),
+    reason: text(MAX_CANCEL_REASON).nullish(),
+    fee: z
+      .number()
+      .refine((n) => Number.isFinite(n) && n >= 0 && n <= MAX_MONEY, 'orders.fee_range')
+      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'money_decimals')
+      .nullish(),
+  })
+  .refine((b) => b.status !== 'cancelled' || (b.reason ?? '').length >= 3, {
+    message: 'orders.cancel_reason_required',
+    path: ['reason'],
+  })
+export type OrderStatusInput = z.infer<typeof orderStatusInputSchema>
 
 /** Money the client sends: a number with at most two decimals, not zero, within numeric(14,2). */
 export const paymentInputSchema = z.object({
@@ -89,7 +110,18 @@ export const paymentInputSchema = z.object({
 })
 export type PaymentInput = z.infer<typeof paymentInputSchema>
 
+/** The owner dashboard's lists (issue 32): `balance` due (pending or confirmed, not paid in full) or overdue (and started). */
+export const ORDER_BALANCE_FILTERS = ['due', 'overdue'] as const
+/** Orders arriving (first day) or leaving (last day, a stay's check-out) this week: today … today + 6, open ones. */
+export const ORDER_WEEK_FILTERS = ['arrivals', 'departures'] as const
+export type OrderBalanceFilter = (typeof ORDER_BALANCE_FILTERS)[number]
+export type OrderWeekFilter = (typeof ORDER_WEEK_FILTERS)[number]
+/** Orders whose balance is still to collect: not yet paid (a paid order's balance is zero). */
+export const ORDER_DUE_STATUSES = ['pending', 'confirmed'] as const satisfies readonly OrderStatus[]
+
 export const orderListFilters = {
   kind: z.enum(ORDER_DESKS).optional(),
   status: z.enum(ORDER_STATUSES).optional(),
+  balance: z.enum(ORDER_BALANCE_FILTERS).optional(),
+  week: z.enum(ORDER_WEEK_FILTERS).optional(),
 }

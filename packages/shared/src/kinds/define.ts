@@ -80,3 +80,16 @@ export const genericItemFields = {
 
 /** A pilgrim under this age on the item's first day travels as a child (airline and hotel custom: under 12). */
 export const CHILD_AGE_LIMIT = 12
+/** Most extras chosen on one item. */
+export const MAX_ITEM_EXTRAS = 20
+
+/**
+ * Extras the clerk chooses for an item (issue 32): which of the product's extras (`extra_id`, a row of its
+ * extra price list) and how many (`qty`, optional: the server takes the persons for a per-person extra, else 1).
+ * A kind that sells extras puts `extras: chosenExtras` in its item; service fees are never chosen.
+ */
+export const chosenExtras = z
+  .array(z.object({ extra_id: itemRefId, qty: itemCount(1).optional() }))
+  .max(MAX_ITEM_EXTRAS)
+  .refine((list) => new Set(list.map((e) => e.extra_id)).size === list.length, 'orders.extra_twice')
+  .default([])

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineBookableKind, ignoredMoney, isoDay, itemCount, itemRefId } from './define.js'
+import { chosenExtras, defineBookableKind, ignoredMoney, isoDay, itemCount, itemRefId } from './define.js'
 
 /** A room stay: `quantity` rooms from check-in to check-out, sold at the hotel desk. */
 export const roomItemSchema = z
@@ -11,6 +11,8 @@ export const roomItemSchema = z
     quantity: itemCount(1),
     adults: itemCount(1),
     children: itemCount(0).default(0),
+    /** The hotel's extras chosen for this stay (its service fees apply by themselves). */
+    extras: chosenExtras,
     ...ignoredMoney,
   })
   .refine((i) => i.check_out > i.check_in, { message: 'orders.check_out_after_check_in', path: ['check_out'] })

@@ -14,7 +14,7 @@ import {
 import { PUBLISH_STATUSES } from '@app/shared'
 import { companies } from './accounts.js'
 import { uploads } from './files.js'
-import { companySearchIndex } from './search-index.js'
+import { companySearchIndex, normalisedName } from './search-index.js'
 
 /** Locations (catalogue-availability §3): a tree per company (parent_id), with two owned lists. */
 export const locations = pgTable(
@@ -44,6 +44,8 @@ export const locations = pgTable(
   },
   (t) => [
     uniqueIndex('locations_company_slug_uq').on(t.company_id, t.slug),
+    // One "Makkah" per company, whatever its case and spaces (issue 32).
+    uniqueIndex('locations_company_norm_name_uq').on(t.company_id, normalisedName(t.name)),
     // One index per offered sort (DESIGN §2); the id breaks ties in the same order.
     index('locations_company_created_idx').on(t.company_id, t.created_at),
     index('locations_company_name_idx').on(t.company_id, t.name),

@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -74,6 +75,9 @@ export const orders = pgTable(
     end_date: date('end_date', { mode: 'string' }).notNull(),
     total: money('total').notNull(),
     paid: money('paid').notNull().default(0),
+    /** Why the order was cancelled and the fee the agency keeps, both asked when cancelling (issue 32). */
+    cancel_reason: text('cancel_reason'),
+    cancel_fee: money('cancel_fee'),
     /**
      * The status as each desk sees it (null when the order is not on that
      * desk), kept by the database: the list counters count them per value, so
@@ -92,6 +96,8 @@ export const orders = pgTable(
     uniqueIndex('orders_company_code_uq').on(t.company_id, t.code),
     index('orders_company_created_idx').on(t.company_id, t.created_at, t.id),
     index('orders_company_start_idx').on(t.company_id, t.start_date, t.id),
+    // The dashboard's departures of the week (an order ends on its check-out).
+    index('orders_company_end_idx').on(t.company_id, t.end_date, t.id),
     index('orders_company_status_idx').on(t.company_id, t.status, t.id),
     index('orders_company_name_idx').on(t.company_id, t.customer_name, t.id),
     index('orders_company_total_idx').on(t.company_id, t.total, t.id),
@@ -103,6 +109,7 @@ export const orders = pgTable(
     check('orders_status_ck', sql`${t.status} IN (${inList(ORDER_STATUSES)})`),
     // Never more paid than owed, never a negative sum of payments.
     check('orders_money_ck', sql`${t.total} >= 0 AND ${t.paid} >= 0 AND ${t.paid} <= ${t.total}`),
+    check('orders_cancel_fee_ck', sql`${t.cancel_fee} IS NULL OR (${t.cancel_fee} >= 0 AND ${t.cancel_fee} <= ${t.total})`),
     check('orders_dates_ck', sql`${t.end_date} >= ${t.start_date}`),
     check('orders_desks_ck', sql`${t.has_room} OR ${t.has_train} OR ${t.has_transportation}`),
   ],
@@ -134,6 +141,8 @@ export const orderItems = pgTable(
     adults: integer('adults').notNull().default(0),
     children: integer('children').notNull().default(0),
     amount: money('amount').notNull(),
+    /** The extras the clerk chose for the item, `[{ extra_id, qty }]` as sent (issue 32); its lines price them. */
+    extras: jsonb('extras').$type<Array<{ extra_id: number; qty: number }>>().notNull().default([]),
   },
   (t) => [
     index('order_items_order_idx').on(t.order_id, t.position),
@@ -211,6 +220,8 @@ export const orderPayments = pgTable(
   },
   (t) => [
     index('order_payments_order_idx').on(t.order_id, t.paid_at),
+    // The dashboard's money received this month.
+    index('order_payments_company_paid_idx').on(t.company_id, t.paid_at),
     check('order_payments_amount_ck', sql`${t.amount} <> 0`),
     check('order_payments_method_ck', sql`${t.method} IN (${inList(PAYMENT_METHODS)})`),
   ],

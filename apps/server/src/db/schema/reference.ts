@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm'
 import { GROUP_ATTRIBUTE_TYPES, OPTION_TYPES } from '@app/shared'
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { companies } from './accounts.js'
-import { companySearchIndex } from './search-index.js'
+import { companySearchIndex, normalisedName } from './search-index.js'
 
 /**
  * The five identical reference lists (facilities, categories, services, types, areas).
@@ -26,7 +25,7 @@ function referenceTable<N extends string>(name: N) {
       version: integer('version').notNull().default(1),
     },
     (t) => [
-      uniqueIndex(`${name}_company_name_uq`).on(t.company_id, sql`lower(${t.name})`),
+      uniqueIndex(`${name}_company_norm_name_uq`).on(t.company_id, normalisedName(t.name)),
       uniqueIndex(`${name}_company_slug_uq`).on(t.company_id, t.slug),
       index(`${name}_company_created_idx`).on(t.company_id, t.created_at),
       index(`${name}_company_name_idx`).on(t.company_id, t.name),
@@ -60,7 +59,7 @@ export const groupAttributes = pgTable(
     version: integer('version').notNull().default(1),
   },
   (t) => [
-    uniqueIndex('group_attributes_company_name_uq').on(t.company_id, sql`lower(${t.name})`),
+    uniqueIndex('group_attributes_company_norm_name_uq').on(t.company_id, normalisedName(t.name)),
     index('group_attributes_company_created_idx').on(t.company_id, t.created_at),
     index('group_attributes_company_type_idx').on(t.company_id, t.type),
     index('group_attributes_company_name_idx').on(t.company_id, t.name),

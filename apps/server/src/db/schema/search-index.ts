@@ -20,3 +20,10 @@ export function companySearchIndex(name: string, company: PgColumn, column: PgCo
     .using('gin', company, sql`lower(${column}) gin_trgm_ops`)
     .with({ fastupdate: false })
 }
+
+/**
+ * A name as its company's uniqueness sees it (issue 32): trimmed, runs of spaces made one, lower-cased,
+ * so "Makkah", " makkah " and "MAKKAH" are the same name. The unique index on it is named
+ * `<table>_company_norm_name_uq`; the error handler answers its violation with a 422 on `name`.
+ */
+export const normalisedName = (column: PgColumn) => sql`lower(regexp_replace(trim(${column}), '\\s+', ' ', 'g'))`

@@ -56,7 +56,9 @@ beforeAll(async () => {
   const tr = await book([{ kind: 'train', route_id: routeId, train_type: 'economy', date: day(5), adults: 1, children: 0 }])
   await book([{ kind: 'transportation', transportation_id: vehicleId, start_date: day(10), end_date: day(10) }]) // not this week
   const cancelled = await book([stay(roomId, 2, 1)])
-  expect((await api('POST', `/orders/${cancelled.id}/status`, { status: 'cancelled' })).statusCode).toBe(200)
+  expect(
+    (await api('POST', `/orders/${cancelled.id}/status`, { status: 'cancelled', reason: 'Customer changed plans' })).statusCode,
+  ).toBe(200)
   const old = await book([stay(roomId, 20, 1)])
   await db().execute(
     sql`UPDATE orders SET created_at = date_trunc('month', now()) - interval '2 months' + interval '3 days' WHERE id = ${old.id}`,

@@ -6,6 +6,7 @@ import {
   DESK_OF_KIND,
   ENTITIES,
   ORDER_DESKS,
+  ORDER_DUE_STATUSES,
   ORDER_OPEN_STATUSES,
   type DashboardData,
   type DashboardOrders,
@@ -169,14 +170,66 @@ export async function orderFigures(db: Db, auth: SessionUser, now = new Date()):
       ORDER BY i.start_date, o.code, i.position
       LIMIT ${ARRIVALS_SHOWN}`),
   )
+  // Orders leaving this week: by the order's end (a stay's check-out), index orders (company_id, end_date).
+  const departureRows = rowsOf<DashboardOrders['departures']['items'][number] & { total: number | string }>(
+    await db.execute(sql`SELECT o.id AS order_id, o.code, o.customer_name, o.status, to_char(o.end_date, 'YYYY-MM-DD') AS end_date,
+        count(*) OVER ()::int AS total
+      FROM orders o
+      WHERE o.company_id = ${auth.companyId} AND o.end_date BETWEEN ${today}::date AND ${addDays(today, 6)}::date
+        AND (${onDesks}) AND o.status IN (${open})
+      ORDER BY o.end_date, o.code
+      LIMIT ${ARRIVALS_SHOWN}`),
+  )
+  const money = moneyDesks.length ? await moneyFigures(db, auth.companyId, onMoneyDesks, now) : null
   return {
     months,
     bookings,
     revenue: moneyDesks.length ? revenue : null,
+    received: money?.received ?? null,
+    balances: money?.balances ?? null,
+    departures: {
+      total: Number(departureRows[0]?.total ?? 0),
+      items: departureRows.map(({ total: _t, ...r }) => ({ ...r, order_id: Number(r.order_id) })),
+    },
     occupancy,
     arrivals: {
       total: Number(arrivalRows[0]?.total ?? 0),
       items: arrivalRows.map(({ total: _t, ...r }) => ({ ...r, quantity: Number(r.quantity), order_id: Number(r.order_id) })),
+    },
+  }
+}
+
+/**
+ * The money an owner acts on (issue 32), for the desks the caller approves on: payments of this UTC month
+ * (refunds subtract), over order_payments (company_id, paid_at); and the balances still to collect on pending
+ * and confirmed orders, over orders (company_id, status), overdue once their first day has come. Two statements.
+ */
+async function moneyFigures(db: Db, companyId: number, onMoneyDesks: SQL, now: Date) {
+  const today = now.toISOString().slice(0, 10)
+  const month = today.slice(0, 7)
+  const due = sql.raw(ORDER_DUE_STATUSES.map((s) => `'${s}'`).join(', '))
+  const [paid] = rowsOf<{ amount: number | string; n: number | string }>(
+    await db.execute(sql`SELECT coalesce(sum(p.amount), 0)::float8 AS amount, count(*)::int AS n
+      FROM order_payments p JOIN orders o ON o.id = p.order_id
+      WHERE p.company_id = ${companyId} AND p.paid_at >= ${`${month}-01T00:00:00Z`}::timestamptz AND (${onMoneyDesks})`),
+  )
+  const [open] = rowsOf<{
+    due_n: number | string
+    due_amount: number | string
+    over_n: number | string
+    over_amount: number | string
+  }>(
+    await db.execute(sql`SELECT count(*)::int AS due_n, coalesce(sum(total - paid), 0)::float8 AS due_amount,
+        (count(*) FILTER (WHERE start_date <= ${today}::date))::int AS over_n,
+        coalesce(sum(total - paid) FILTER (WHERE start_date <= ${today}::date), 0)::float8 AS over_amount
+      FROM orders WHERE company_id = ${companyId} AND status IN (${due}) AND paid < total AND (${onMoneyDesks})`),
+  )
+  const round = (v: number | string | undefined) => Math.round(Number(v ?? 0) * 100) / 100
+  return {
+    received: { month, amount: round(paid?.amount), payments: Number(paid?.n ?? 0) },
+    balances: {
+      due: { orders: Number(open?.due_n ?? 0), amount: round(open?.due_amount) },
+      overdue: { orders: Number(open?.over_n ?? 0), amount: round(open?.over_amount) },
     },
   }
 }

@@ -38,6 +38,14 @@ export interface ItemPlan {
   amount: number
   /** The pilgrims who travel on the item (set by the order engine from the item, never by a kind). */
   pilgrimIds?: number[]
+  /** The extras chosen for the item with their resolved quantity (kinds that sell chosen extras). */
+  extras?: ChosenExtra[]
+}
+
+/** An extra chosen for an item: a row of the product's extra price list and how many. */
+export interface ChosenExtra {
+  extra_id: number
+  qty: number
 }
 
 /** A field of an item the catalogue refuses: `items.N.<field>` -> message (i18n key and params). */
@@ -68,6 +76,8 @@ export interface StoredItem {
   variant: string
   start_date: string
   end_date: string
+  /** The extras chosen for it (kinds that sell chosen extras). */
+  extras?: ChosenExtra[] | null
 }
 
 /** What the dashboard reads of a kind's stock: booked and capacity per day of the next 30. */
@@ -163,19 +173,42 @@ export const sar = (c: number) => Math.round(c) / 100
 export type { PriceRule } from '../../crud/catalogue.js'
 
 /**
+ * The extras a clerk chose for an item (issue 32), checked against the product's extras: each `extra_id` is
+ * one of them (else 422 on `extras.N.extra_id`), and `qty` is at most the persons for a per-person extra and
+ * at most `units` (the rooms) for the others (else 422 on `extras.N.qty`). A missing `qty` is the persons for
+ * a per-person extra, else 1. Answers the chosen rules with their quantities, in the order chosen.
+ */
+export function chooseExtras(
+  chosen: Array<{ extra_id: number; qty?: number | undefined }>,
+  offered: PriceRule[],
+  opts: { persons: number; units: number },
+): Array<{ rule: PriceRule; qty: number }> {
+  return chosen.map((c, i) => {
+    const rule = offered.find((e) => e.id === c.extra_id)
+    if (!rule) throw new ItemRefusal(`extras.${i}.extra_id`, 'orders.extra_unknown')
+    const max = rule.person_price ? opts.persons : opts.units
+    const qty = c.qty ?? (rule.person_price ? opts.persons : 1)
+    if (qty < 1 || qty > max) throw new ItemRefusal(`extras.${i}.qty`, 'orders.extra_qty', { max })
+    return { rule, qty }
+  })
+}
+
+/**
  * Extras and service fees of an item (as configured; each list only when its
  * switch is on): extras `one_time` once or `per_day` for every day, times the
- * persons when `person_price`; then fees `fixed` (times persons when
- * `person_price`) or `percent` of everything before the fees.
+ * persons when `person_price` (or, for extras the clerk chose, times the chosen
+ * quantity); then fees `fixed` (times persons when `person_price`) or `percent`
+ * of everything before the fees. Fees always apply; extras only when given.
  */
 export function extrasAndFees(
   baseCents: number,
-  opts: { days: number; persons: number; extras: PriceRule[]; fees: PriceRule[] },
+  opts: { days: number; persons: number; extras: Array<PriceRule | { rule: PriceRule; qty: number }>; fees: PriceRule[] },
 ): PlannedLine[] {
   const lines: PlannedLine[] = []
   let subtotal = baseCents
-  for (const e of opts.extras) {
-    const q = (e.type === 'per_day' ? opts.days : 1) * (e.person_price ? opts.persons : 1)
+  for (const x of opts.extras) {
+    const [e, units] = 'rule' in x ? [x.rule, x.qty] : [x, x.person_price ? opts.persons : 1]
+    const q = (e.type === 'per_day' ? opts.days : 1) * units
     const amount = cents(e.value) * q
     subtotal += amount
     lines.push({ type: 'extra', day: null, label: e.name, unit_price: Number(e.value), quantity: q, amount: sar(amount) })

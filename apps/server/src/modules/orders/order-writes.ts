@@ -8,7 +8,10 @@ import { conflict, HttpError, unprocessable } from '../../lib/errors.js'
 import type { SessionUser } from '../../lib/sessions.js'
 import { cents, claimsOf, orderKind, orderKinds, sar, type ItemPlan } from './kinds.js'
 import { desksOfKinds, desksOfOrder, requireAnyDesk, requireDesks } from './order-desks.js'
-import { formatSar, heldClaims, planItems } from './order-plans.js'
+import { formatSar, heldClaims, planItems, todayUtc } from './order-plans.js'
+
+/** `DD-MM-YYYY` of a `YYYY-MM-DD` day, as every screen writes days. */
+const dmy = (day: string) => day.split('-').reverse().join('-')
 import { lockOrder, moveStatus, reserving, withRetry } from './order-transactions.js'
 import { writeItemPilgrims } from './order-pilgrims.js'
 
@@ -75,6 +78,7 @@ async function writeItems(tx: Tx, orderId: number, companyId: number, plans: Ite
         adults: p.adults,
         children: p.children,
         amount: p.amount,
+        extras: p.extras ?? [],
       })),
     )
     .returning({ id: orderItems.id, position: orderItems.position })
@@ -225,6 +229,7 @@ export async function changeStatus(
   id: number,
   to: OrderStatus,
   expectedVersion?: number,
+  opts: { reason?: string | null; fee?: number | null } = {},
 ): Promise<void> {
   await withRetry(() =>
     db.transaction(async (raw) => {
@@ -243,7 +248,19 @@ export async function changeStatus(
         )
       const balance = cents(order.total) - cents(order.paid)
       if (to === 'paid' && balance !== 0) throw unprocessable({ status: ['orders.balance_open'] })
-      if (to === 'cancelled') await releaseStock(tx, await heldClaims(tx, id))
+      // Completing records that the stay happened: not before the order's end (a stay's check-out), UTC days.
+      if (to === 'completed' && todayUtc() < order.end_date)
+        throw unprocessable({ status: [{ key: 'orders.complete_before_end', params: { date: dmy(order.end_date) } }] })
+      if (to === 'cancelled') {
+        const fee = opts.fee ?? null
+        if (fee !== null && cents(fee) > cents(order.total))
+          throw unprocessable({ fee: [{ key: 'orders.fee_over_total', params: { total: formatSar(cents(order.total)) } }] })
+        await releaseStock(tx, await heldClaims(tx, id))
+        await tx
+          .update(orders)
+          .set({ cancel_reason: opts.reason?.trim() || null, cancel_fee: fee })
+          .where(eq(orders.id, id))
+      }
       await moveStatus(tx, id, from, to, auth.userId)
       if (to === 'confirmed' && balance === 0) await moveStatus(tx, id, 'confirmed', 'paid', auth.userId)
     }),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.js'
-import { createHotelRoom, createTrainRoute, createVehicle } from '../../../test/helpers/bookables.js'
+import { createHotelRoom, createTrainRoute, createVehicle, endOrder } from '../../../test/helpers/bookables.js'
 import { createCompany, type Actor } from '../../../test/helpers/fixtures.js'
 import type { Db } from '../../db/client.js'
 import { addDays } from './kinds.js'
@@ -67,12 +67,15 @@ describe('deleting booked catalogue items', () => {
     const { roomId, hotelId } = await createHotelRoom(db(), owner.companyId)
     const cancelled = await book([stay(roomId, 30)])
     const completed = await book([stay(roomId, 32)])
-    expect((await api('POST', `/orders/${cancelled.id}/status`, { status: 'cancelled' })).statusCode).toBe(200)
+    expect(
+      (await api('POST', `/orders/${cancelled.id}/status`, { status: 'cancelled', reason: 'Customer changed plans' })).statusCode,
+    ).toBe(200)
     expect((await api('POST', `/orders/${completed.id}/status`, { status: 'confirmed' })).statusCode).toBe(200)
     const pay = await api('POST', `/orders/${completed.id}/payments`, { amount: completed.total, method: 'cash' })
     expect(pay.json().data.status).toBe('paid')
     // Paid is still open: the room stays.
     expect((await api('DELETE', `/rooms/${roomId}`)).statusCode).toBe(409)
+    await endOrder(db(), completed.id)
     expect((await api('POST', `/orders/${completed.id}/status`, { status: 'completed' })).statusCode).toBe(200)
 
     expect((await api('DELETE', `/hotels/${hotelId}`)).statusCode).toBe(200)
@@ -94,7 +97,9 @@ describe('deleting booked catalogue items', () => {
       expect(res.statusCode, url).toBe(409)
       expect(res.json().message).toContain('1 open order')
     }
-    expect((await api('POST', `/orders/${pkg.id}/status`, { status: 'cancelled' })).statusCode).toBe(200)
+    expect(
+      (await api('POST', `/orders/${pkg.id}/status`, { status: 'cancelled', reason: 'Customer changed plans' })).statusCode,
+    ).toBe(200)
     expect((await api('DELETE', `/transportations/${vehicleId}`)).statusCode).toBe(200)
     expect((await api('DELETE', `/trains_route/${routeId}`)).statusCode).toBe(200)
   })

@@ -49,7 +49,9 @@ beforeAll(async () => {
   ])
   expect((await api('POST', `/orders/${pkg}/status`, { status: 'confirmed' })).statusCode).toBe(200)
   const ride = await book([{ kind: 'transportation', transportation_id: vehicleId, start_date: day(22), end_date: day(22) }])
-  expect((await api('POST', `/orders/${ride}/status`, { status: 'cancelled' })).statusCode).toBe(200)
+  expect(
+    (await api('POST', `/orders/${ride}/status`, { status: 'cancelled', reason: 'Customer changed plans' })).statusCode,
+  ).toBe(200)
   // Another company's order is not counted.
   const theirs = await createHotelRoom(db(), other.companyId)
   await book([{ ...stay, room_id: theirs.roomId }], other)

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.js'
+import { endOrder } from '../../../test/helpers/bookables.js'
 import { createCompany, createUserWithPermissions, type Actor } from '../../../test/helpers/fixtures.js'
 import { applyCalendarCapacity } from '../../crud/inventory.js'
 import { unfilledPlaceholder } from '../../lib/i18n.js'
@@ -295,6 +296,13 @@ describe('workflow and payments', () => {
     expect(payments.json().data).toHaveLength(4)
     expect(payments.json().balance).toBe(0)
 
+    // Not before the stay has ended (issue 32): 422 on status with the first day it may be completed.
+    const early = await status('completed')
+    expect(early.statusCode, early.body).toBe(422)
+    expect(early.json().errors.status).toEqual([
+      `An order is completed once it has ended: from ${o.end_date.split('-').reverse().join('-')}`,
+    ])
+    await endOrder(t.app.db as Db, o.id)
     const done = await status('completed')
     expect(done.json().data.status).toBe('completed')
     expect(done.json().data.history.map((h: { to_status: string }) => h.to_status)).toEqual([
@@ -335,7 +343,9 @@ describe('workflow and payments', () => {
     const r = room({ capacity: 1 })
     const o = (await api('POST', '/orders', order([stay(r, day(70), 2)]))).json().data
     expect(await booked(r, day(71))).toBe(1)
-    expect((await api('POST', `/orders/${o.id}/status`, { status: 'cancelled' })).statusCode).toBe(200)
+    expect(
+      (await api('POST', `/orders/${o.id}/status`, { status: 'cancelled', reason: 'Customer changed plans' })).statusCode,
+    ).toBe(200)
     expect(await booked(r, day(71))).toBe(0)
     const bad = await api('POST', `/orders/${o.id}/status`, { status: 'paid' })
     expect(bad.statusCode).toBe(422)
@@ -366,7 +376,10 @@ describe('workflow and payments', () => {
     const o = (await api('POST', '/orders', order([stay(room())]))).json().data
     expect((await api('GET', `/orders/${o.id}`, undefined, otherOwner)).statusCode).toBe(404)
     expect((await api('POST', `/orders/${o.id}/payments`, { amount: 1, method: 'cash' }, otherOwner)).statusCode).toBe(404)
-    expect((await api('POST', `/orders/${o.id}/status`, { status: 'cancelled' }, otherOwner)).statusCode).toBe(404)
+    expect(
+      (await api('POST', `/orders/${o.id}/status`, { status: 'cancelled', reason: 'Customer changed plans' }, otherOwner))
+        .statusCode,
+    ).toBe(404)
   })
 })
 
@@ -429,7 +442,11 @@ describe('concurrency', () => {
       const made = await Promise.all(Array.from({ length: 6 }, () => api('POST', '/orders', order([stay(r, day(120), 2)]))))
       const ids = made.filter((x) => x.statusCode === 200).map((x) => x.json().data.id as number)
       expect(ids.length).toBeLessThanOrEqual(2)
-      await Promise.all(ids.slice(0, 1).map((id) => api('POST', `/orders/${id}/status`, { status: 'cancelled' })))
+      await Promise.all(
+        ids
+          .slice(0, 1)
+          .map((id) => api('POST', `/orders/${id}/status`, { status: 'cancelled', reason: 'Customer changed plans' })),
+      )
     }
     expect(await stockDrift(t.app.db as Db)).toEqual([])
   })

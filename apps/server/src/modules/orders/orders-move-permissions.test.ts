@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_ROLES, ORDER_MOVE_ACTION } from '@app/shared'
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.js'
-import { createHotelRoom } from '../../../test/helpers/bookables.js'
+import { createHotelRoom, endOrder } from '../../../test/helpers/bookables.js'
 import { createCompany, createUserWithPermissions, type Actor } from '../../../test/helpers/fixtures.js'
 import type { Db } from '../../db/client.js'
 import { addDays } from './kinds.js'
@@ -32,7 +32,8 @@ async function newOrder(): Promise<{ id: number; total: number }> {
   const data = res.json().data
   return { id: data.id, total: Number(data.total) }
 }
-const move = (who: Actor, id: number, status: string) => api(who, 'POST', `/orders/${id}/status`, { status })
+const move = (who: Actor, id: number, status: string) =>
+  api(who, 'POST', `/orders/${id}/status`, { status, ...(status === 'cancelled' && { reason: 'Customer changed plans' }) })
 const pay = (who: Actor, id: number, amount: number) =>
   api(who, 'POST', `/orders/${id}/payments`, { amount, method: 'transfer', paid_at: day(0) })
 
@@ -89,6 +90,7 @@ describe.each(DEFAULT_ROLES.filter((r) => r.permissions.some((p) => p.startsWith
       const order = await newOrder()
       expect((await move(owner, order.id, 'confirmed')).statusCode).toBe(200)
       expect((await pay(owner, order.id, order.total)).statusCode).toBe(200)
+      await endOrder(t.app.db as Db, order.id)
       const res = await move(who, order.id, 'completed')
       expect(res.statusCode, res.body).toBe(expected('update'))
     })

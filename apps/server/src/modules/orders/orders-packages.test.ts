@@ -220,7 +220,10 @@ describe('packages', () => {
     }
     // The hotel desk sees the package on its desk, but cannot cancel what it does not fully own.
     expect((await api('GET', `/orders/${id}`, undefined, hotelDesk)).statusCode).toBe(200)
-    expect((await api('POST', `/orders/${id}/status`, { status: 'cancelled' }, hotelDesk)).statusCode).toBe(403)
+    expect(
+      (await api('POST', `/orders/${id}/status`, { status: 'cancelled', reason: 'Customer changed plans' }, hotelDesk))
+        .statusCode,
+    ).toBe(403)
   })
 
   it('50 simultaneous packages over 10 seats and 5 rooms: never oversold, every accepted package complete', async () => {
@@ -266,7 +269,9 @@ describe('packages', () => {
       live.push(...made.filter((r) => r.statusCode === 200).map((r) => r.json().data.id as number))
       // Cancel half of what is live, edit one, pay one: every path that moves stock.
       const cancel = live.filter((_, i) => i % 2 === 0)
-      await Promise.all(cancel.map((id) => api('POST', `/orders/${id}/status`, { status: 'cancelled' })))
+      await Promise.all(
+        cancel.map((id) => api('POST', `/orders/${id}/status`, { status: 'cancelled', reason: 'Customer changed plans' })),
+      )
       live = live.filter((id) => !cancel.includes(id))
       if (live[0]) await api('PUT', `/orders/${live[0]}`, order([stay(roomId, day(71), 1), train(route, day(71), 1)]))
     }

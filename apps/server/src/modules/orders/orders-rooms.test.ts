@@ -54,28 +54,41 @@ afterAll(async () => {
   await t?.close()
 })
 
+/** The hotel's extras as the order form reads them (GET /orders/choices/extras), by name. */
+async function extrasOf(hotelId: number, who: Actor = owner): Promise<Record<string, number>> {
+  const res = await api('GET', '/orders/choices/extras', undefined, who)
+  expect(res.statusCode, res.body).toBe(200)
+  const rows = res.json().data as Array<{ id: number; name: string; hotel_id: number }>
+  return Object.fromEntries(rows.filter((r) => r.hotel_id === hotelId).map((r) => [r.name, r.id]))
+}
+
+const pricedHotel = () =>
+  createHotelRoom(
+    db(),
+    owner.companyId,
+    {
+      extras: [
+        { name: 'Airport pickup', value: 50, type: 'one_time', person_price: false },
+        { name: 'Breakfast', value: 10, type: 'per_day', person_price: true },
+      ],
+      fees: [
+        { name: 'Handling', value: 5, type: 'fixed', person_price: true },
+        { name: 'VAT', value: 15, type: 'percent', person_price: false },
+      ],
+    },
+    { price: 100 },
+  )
+
 describe('prices', () => {
-  it('charges each night its calendar price or the room price, then extras and fees as configured', async () => {
-    const { roomId } = await createHotelRoom(
-      db(),
-      owner.companyId,
-      {
-        extras: [
-          { name: 'Airport pickup', value: 50, type: 'one_time', person_price: false },
-          { name: 'Breakfast', value: 10, type: 'per_day', person_price: true },
-        ],
-        fees: [
-          { name: 'Handling', value: 5, type: 'fixed', person_price: true },
-          { name: 'VAT', value: 15, type: 'percent', person_price: false },
-        ],
-      },
-      { price: 100 },
-    )
+  it('charges each night its calendar price or the room price, then the chosen extras and the fees', async () => {
+    const { roomId, hotelId } = await pricedHotel()
+    const x = await extrasOf(hotelId)
+    const chosen = [{ extra_id: x['Airport pickup']! }, { extra_id: x.Breakfast! }]
     await setRoomDays(db(), roomId, [{ date: day(31), price: 150, capacity: 5 }])
     const res = await api(
       'POST',
       '/orders/quote',
-      order([stay(roomId, day(30), 3, { quantity: 2, adults: 3, children: 1, price: 1 })]),
+      order([stay(roomId, day(30), 3, { quantity: 2, adults: 3, children: 1, price: 1, extras: chosen })]),
     )
     expect(res.statusCode, res.body).toBe(200)
     const item = res.json().data.items[0]
@@ -84,10 +97,84 @@ describe('prices', () => {
     expect(item.lines.map((l: { amount: number }) => l.amount)).toEqual([200, 300, 200, 50, 120, 20, 130.5])
     expect(res.json().data.total).toBe(1020.5)
     const made = await api('POST', '/orders', {
-      ...order([stay(roomId, day(30), 3, { quantity: 2, adults: 3, children: 1 })]),
+      ...order([stay(roomId, day(30), 3, { quantity: 2, adults: 3, children: 1, extras: chosen })]),
       total: 5,
     })
     expect(made.json().data.total).toBe(1020.5)
+  })
+})
+
+describe('extras chosen per item (issue 32)', () => {
+  it('charges no extra nobody chose; the service fees still apply', async () => {
+    const { roomId } = await pricedHotel()
+    const res = await api('POST', '/orders/quote', order([stay(roomId, day(30), 3, { quantity: 2, adults: 3, children: 1 })]))
+    expect(res.statusCode, res.body).toBe(200)
+    const lines = res.json().data.items[0].lines as Array<{ type: string; label: string; amount: number }>
+    expect(lines.filter((l) => l.type === 'extra')).toEqual([])
+    // 600 for the nights; handling 5 x 4 = 20; VAT 15% of 600 = 90.
+    expect(lines.filter((l) => l.type === 'fee').map((l) => l.amount)).toEqual([20, 90])
+    expect(res.json().data.total).toBe(710)
+  })
+
+  it('prices a chosen quantity, and the saved order and its lines keep which extras were chosen', async () => {
+    const { roomId, hotelId } = await pricedHotel()
+    const x = await extrasOf(hotelId)
+    // Breakfast for 2 of the 4 persons, 3 nights: 10 x 3 x 2 = 60; the pickup for both rooms: 50 x 2 = 100.
+    const extras = [
+      { extra_id: x.Breakfast!, qty: 2 },
+      { extra_id: x['Airport pickup']!, qty: 2 },
+    ]
+    const made = await api('POST', '/orders', order([stay(roomId, day(50), 3, { quantity: 2, adults: 3, children: 1, extras })]))
+    expect(made.statusCode, made.body).toBe(200)
+    const item = made.json().data.items[0]
+    expect(item.extras).toEqual(extras)
+    const extraLines = item.lines.filter((l: { type: string }) => l.type === 'extra')
+    expect(extraLines.map((l: { label: string; quantity: number; amount: number }) => [l.label, l.quantity, l.amount])).toEqual([
+      ['Breakfast', 6, 60],
+      ['Airport pickup', 2, 100],
+    ])
+    // Stored with the order, in its transaction: the read answers them, as the edit form reads them back.
+    const again = await api('GET', `/orders/${made.json().data.id}`)
+    expect(again.json().data.items[0].extras).toEqual(extras)
+    // 600 nights + 160 extras; handling 20; VAT 15% of 760 = 114.
+    expect(Number(again.json().data.total)).toBe(894)
+  })
+
+  it('refuses an extra of another hotel, twice the same extra and a quantity out of bounds, each on its field', async () => {
+    const { roomId, hotelId } = await pricedHotel()
+    const otherHotel = await pricedHotel()
+    const x = await extrasOf(hotelId)
+    const y = await extrasOf(otherHotel.hotelId)
+    const theirs = await createHotelRoom(db(), other.companyId, {
+      extras: [{ name: 'Their pickup', value: 1, type: 'one_time', person_price: false }],
+    })
+    const theirExtra = Object.values(await extrasOf(theirs.hotelId, other))[0]!
+    const before = await api('GET', '/orders?per_page=1')
+    const refused = async (extras: unknown, field: string, message?: string) => {
+      const res = await api('POST', '/orders', order([stay(roomId, day(60), 1, { adults: 2, extras })]))
+      expect(res.statusCode, res.body).toBe(422)
+      expect(Object.keys(res.json().errors)).toContain(field)
+      if (message) expect(res.json().errors[field]).toEqual([message])
+    }
+    await refused([{ extra_id: y.Breakfast }], 'items.0.extras.0.extra_id', 'This extra is not offered for this item')
+    await refused([{ extra_id: theirExtra }], 'items.0.extras.0.extra_id')
+    await refused([{ extra_id: x.Breakfast, qty: 3 }], 'items.0.extras.0.qty', 'From 1 to 2') // 2 persons
+    await refused([{ extra_id: x['Airport pickup'], qty: 2 }], 'items.0.extras.0.qty', 'From 1 to 1') // 1 room
+    await refused([{ extra_id: x.Breakfast, qty: 0 }], 'items.0.extras.0.qty')
+    await refused([{ extra_id: x.Breakfast }, { extra_id: x.Breakfast }], 'items.0.extras')
+    // Nothing was written, no stock taken.
+    expect((await api('GET', '/orders?per_page=1')).json().pagination.total).toBe(before.json().pagination.total)
+    expect(await booked(roomId, day(60))).toBe(0)
+  })
+
+  it('offers no extra of a hotel whose extra prices are switched off', async () => {
+    const { roomId, hotelId } = await pricedHotel()
+    const x = await extrasOf(hotelId)
+    await t.app.db.execute(sql`UPDATE hotels SET extra_price = false WHERE id = ${hotelId}`)
+    expect(await extrasOf(hotelId)).toEqual({})
+    const res = await api('POST', '/orders/quote', order([stay(roomId, day(30), 1, { extras: [{ extra_id: x.Breakfast }] })]))
+    expect(res.statusCode).toBe(422)
+    expect(Object.keys(res.json().errors)).toEqual(['items.0.extras.0.extra_id'])
   })
 })
 

@@ -1,11 +1,13 @@
 import { PassThrough, type Readable } from 'node:stream'
-import { and, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   DESK_ENTITY,
   ORDER_DESKS,
+  ORDER_DUE_STATUSES,
+  ORDER_OPEN_STATUSES,
   ORDER_SORTABLE,
   ORDER_STATUSES,
   listQuerySchema,
@@ -15,7 +17,9 @@ import {
   paymentInputSchema,
   queryId,
   type Action,
+  type OrderBalanceFilter,
   type OrderDesk,
+  type OrderWeekFilter,
 } from '@app/shared'
 import { declareCounters, type CounterRef } from '../../crud/counters.js'
 import { csvStream, exportFileName, type ExportColumn } from '../../crud/csv.js'
@@ -62,8 +66,11 @@ declareCounters({
 })
 
 /** The counter holding a list call's total, when one does: no search, and a desk set the counters know. */
-function counterOf(auth: SessionUser, q: { kind?: OrderDesk; status?: string; search?: string }): CounterRef | undefined {
-  if (q.search?.trim()) return undefined
+function counterOf(
+  auth: SessionUser,
+  q: { kind?: OrderDesk; status?: string; search?: string; balance?: string; week?: string },
+): CounterRef | undefined {
+  if (q.search?.trim() || q.balance || q.week) return undefined
   const ref = (key: string, value: string): CounterRef => ({ table: 'orders', company: auth.companyId, key, value })
   if (q.kind) return q.status ? ref(deskStatusKey(q.kind), q.status) : ref(deskColumn(q.kind).name, 'true')
   // Without a desk the list is every desk the caller holds: countable when that is all of them.
@@ -156,13 +163,37 @@ const exportQuery = z.object({
  * The company's orders the caller may see for `action`: one desk when `kind`
  * is given (403 without its permission), else every desk the caller holds.
  */
-function scope(auth: SessionUser, q: { kind?: OrderDesk; status?: string }, action: Action): Array<SQL | undefined> {
+function scope(
+  auth: SessionUser,
+  q: { kind?: OrderDesk; status?: string; balance?: OrderBalanceFilter; week?: OrderWeekFilter },
+  action: Action,
+): Array<SQL | undefined> {
   const desks = q.kind ? [q.kind] : ORDER_DESKS.filter((d) => auth.permissions.has(`${DESK_ENTITY[d]}_${action}`))
   if (q.kind && !auth.permissions.has(`${DESK_ENTITY[q.kind]}_${action}`)) throw forbidden()
   return [
     eq(orders.company_id, auth.companyId),
     or(...desks.map((d) => eq(deskColumn(d), true))),
     q.status ? eq(orders.status, q.status as never) : undefined,
+    ...dashboardFilters(q),
+  ]
+}
+
+/** `YYYY-MM-DD` (UTC) `n` days from today. */
+const utcDay = (n = 0) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)
+
+/**
+ * The owner dashboard's lists (issue 32), each the same rows its card counts: `balance=due` pending or
+ * confirmed orders not paid in full, `overdue` those whose first day has come; `week=arrivals|departures`
+ * open orders starting or ending today … today + 6 (UTC days, as orders count them).
+ */
+function dashboardFilters(q: { balance?: OrderBalanceFilter; week?: OrderWeekFilter }): Array<SQL | undefined> {
+  const week = (col: AnyColumn) => sql`${col} BETWEEN ${utcDay()}::date AND ${utcDay(6)}::date`
+  return [
+    q.balance ? inArray(orders.status, [...ORDER_DUE_STATUSES]) : undefined,
+    q.balance ? sql`${orders.paid} < ${orders.total}` : undefined,
+    q.balance === 'overdue' ? sql`${orders.start_date} <= ${utcDay()}::date` : undefined,
+    q.week ? inArray(orders.status, [...ORDER_OPEN_STATUSES]) : undefined,
+    q.week === 'arrivals' ? week(orders.start_date) : q.week === 'departures' ? week(orders.end_date) : undefined,
   ]
 }
 
@@ -328,9 +359,10 @@ const ordersModule: FastifyPluginAsync = async (parent) => {
     },
     async (req) => {
       const auth = requireAuth(req)
-      await changeStatus(app.db, auth, req.params.id, req.body.status, expectedVersion(req)).catch((err) =>
-        orStale(auth, req.params.id, err),
-      )
+      await changeStatus(app.db, auth, req.params.id, req.body.status, expectedVersion(req), {
+        reason: req.body.reason,
+        fee: req.body.fee,
+      }).catch((err) => orStale(auth, req.params.id, err))
       return { data: await orderDetail(app.db, auth, req.params.id) }
     },
   )

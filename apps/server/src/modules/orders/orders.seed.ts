@@ -73,6 +73,7 @@ export async function seedDemoOrders(t: Db, companyId: number, ownerId: number):
           quantity: 2,
           adults: 4,
           children: 0,
+          extras: [],
         },
       ],
     })

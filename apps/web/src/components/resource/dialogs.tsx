@@ -88,13 +88,15 @@ export interface DialogFormProps {
   onCancel: () => void
   /** Default 'Save'. */
   submitLabel?: string
+  /** Default 'Cancel'; another word where 'Cancel' would be ambiguous (a dialog that cancels an order). */
+  cancelLabel?: string
   /** The action cannot run yet (an upload still running). */
   submitDisabled?: boolean
   children: ReactNode
 }
 
 /** The form inside a FormDialog: its fields, then Cancel and the action at the right. */
-export function DialogForm({ onSubmit, busy, onCancel, submitLabel, submitDisabled, children }: DialogFormProps) {
+export function DialogForm({ onSubmit, busy, onCancel, submitLabel, cancelLabel, submitDisabled, children }: DialogFormProps) {
   const { t } = useTranslation()
   const setBusy = useContext(BusyContext)
   useEffect(() => {
@@ -109,7 +111,7 @@ export function DialogForm({ onSubmit, busy, onCancel, submitLabel, submitDisabl
       {children}
       <Group justify="flex-end" mt="xl" gap="sm">
         <Button variant="default" onClick={onCancel} disabled={busy}>
-          {t('actions.cancel')}
+          {cancelLabel ?? t('actions.cancel')}
         </Button>
         <SubmitButton loading={busy} disabled={submitDisabled}>
           {submitLabel ?? t('actions.save')}

@@ -8,6 +8,7 @@ import { formatDate, formatMoney } from '../../lib/format'
 import { can, type Me } from '../../lib/permissions'
 import { fetchDashboardOrders } from './api'
 import { occupancyText } from './series'
+import { OwnerCards } from './OwnerCards'
 
 // recharts stays in the charts chunk, loaded after the page.
 const BookingsChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.BookingsChart })))
@@ -62,6 +63,7 @@ export default function BusinessSection({ monthLabel }: { monthLabel: (m: string
 
   return (
     <Stack gap="lg" data-testid="business">
+      <OwnerCards data={data} monthLabel={monthLabel} rate={occ ? rate : null} />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <Card
           testId="chart-bookings"

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core'
+import { Alert, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { IconAlertCircle, IconBuilding, IconCalendarTime, IconShieldCheck } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
@@ -45,23 +45,22 @@ export default function DashboardPage() {
         </Title>
         <Text c="dimmed">{t('dashboard.welcome', { name: me?.name ?? '' })}</Text>
       </div>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      {/* Who and where you are: small, on one line (issue 32): the business comes first, even on a phone. */}
+      <Group gap="xs" wrap="wrap" data-testid="account-cards">
         {cards.map(({ icon: Icon, label, value }) => (
-          <Paper key={label} withBorder radius="md" p="md" shadow="xs">
-            <Stack gap={6}>
-              <ThemeIcon variant="light" size="lg" radius="md">
-                <Icon size={20} stroke={1.7} />
-              </ThemeIcon>
-              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+          <Paper key={label} withBorder radius="sm" px="sm" py={4}>
+            <Group gap={6} wrap="nowrap">
+              <Icon size={14} stroke={1.7} aria-hidden />
+              <Text size="xs" c="dimmed">
                 {label}
               </Text>
-              <Text fw={600} size="lg">
+              <Text size="xs" fw={600}>
                 {value}
               </Text>
-            </Stack>
+            </Group>
           </Paper>
         ))}
-      </SimpleGrid>
+      </Group>
 
       {readsOrders(me) && <BusinessSection monthLabel={monthLabel} />}
 

@@ -6,3 +6,7 @@ export const fetchDashboard = () => unwrap(api.get<{ data: DashboardData }>('/da
 
 /** `GET /dashboard/orders`: bookings and revenue per month, room occupancy, arrivals of the week (order desks only). */
 export const fetchDashboardOrders = () => unwrap(api.get<{ data: DashboardOrders }>('/dashboard/orders')).then((r) => r.data)
+
+/** `GET /orders/counters`: per desk the caller lists, its orders per status (counter rows, no counting). */
+export const fetchOrderCounters = () =>
+  unwrap(api.get<{ data: Partial<Record<string, Record<string, number>>> }>('/orders/counters')).then((r) => r.data)

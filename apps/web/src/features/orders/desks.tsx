@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react'
 import { Anchor, Skeleton, Stack } from '@mantine/core'
 import { Link, Route, Routes } from 'react-router'
-import { DESK_ENTITY, ORDER_DESKS, ORDER_STATUSES, type OrderDesk } from '@app/shared'
+import { DESK_ENTITY, ORDER_BALANCE_FILTERS, ORDER_DESKS, ORDER_STATUSES, ORDER_WEEK_FILTERS, type OrderDesk } from '@app/shared'
 import { col, defineResource, type ResourceRow } from '../../components/resource'
 import { ResourceListPage } from '../../components/resource/ResourceListPage'
 import { NotFound } from '../../components/NotFound'
@@ -58,6 +58,9 @@ export function deskResource(desk: OrderDesk) {
           },
         },
       },
+      // What the dashboard's cards open (issue 32): balances still to collect, and this week's arrivals and departures.
+      { name: 'balance', options: ORDER_BALANCE_FILTERS.map((v) => ({ value: v, labelKey: `resources.orders.balance.${v}` })) },
+      { name: 'week', options: ORDER_WEEK_FILTERS.map((v) => ({ value: v, labelKey: `resources.orders.week.${v}` })) },
     ],
     rowTitle: (row) => String(row.code),
     // The code opens the order (no action column: the list keeps its room for the customer and items).

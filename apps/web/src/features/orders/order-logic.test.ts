@@ -55,6 +55,8 @@ describe('order payload', () => {
       quantity: 2,
       adults: 3,
       children: 0,
+      // No extra unless chosen (issue 32).
+      extras: [],
     })
     expect(JSON.stringify(body)).not.toMatch(/price|total|amount|hotel_id/)
   })

@@ -193,6 +193,9 @@ export interface OrderDetail {
   start_date: string
   end_date: string
   created_at: string
+  /** Why it was cancelled and the fee kept (issue 32); null until cancelled. */
+  cancel_reason: string | null
+  cancel_fee: number | string | null
   customer: {
     pilgrim_id?: number | null
     name: string

@@ -1,13 +1,14 @@
 import { and, asc, between, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../../db/client.js'
 import { priceRules } from '../../../crud/catalogue.js'
-import { hotels, orders, roomAvailability, rooms } from '../../../db/schema/index.js'
+import { hotelExtraPrices, hotels, orders, roomAvailability, rooms } from '../../../db/schema/index.js'
 import { hotelPriceLists } from '../../hotels/hotels.routes.js'
 import {
   ItemRefusal,
   MAX_CHOICES,
   addDays,
   cents,
+  chooseExtras,
   daysBetween,
   eachDay,
   extrasAndFees,
@@ -35,7 +36,12 @@ registerOrderKind({
   deskFlag: orders.has_room,
   deskStatus: orders.hotel_status,
   refOf: (input) => (input.kind === 'room' ? input.room_id : 0),
-  wireRefs: (it) => ({ room_id: it.item_id, check_in: it.start_date, check_out: addDays(it.end_date, 1) }),
+  wireRefs: (it) => ({
+    room_id: it.item_id,
+    check_in: it.start_date,
+    check_out: addDays(it.end_date, 1),
+    extras: it.extras ?? [],
+  }),
   // The stock's last day is the last night; the order ends on the check-out morning.
   orderEnd: (lastDay) => addDays(lastDay, 1),
   choices: {
@@ -65,6 +71,22 @@ registerOrderKind({
         .limit(MAX_CHOICES)
       return rows.map(({ hotel_name, ...r }) => ({ ...r, hotel: { id: r.hotel_id, name: hotel_name } }))
     },
+    // The extras a stay may choose: the published hotels' extra prices, when the hotel's switch is on.
+    extras: (db, companyId) =>
+      db
+        .select({
+          id: hotelExtraPrices.id,
+          name: hotelExtraPrices.name,
+          value: hotelExtraPrices.value,
+          type: hotelExtraPrices.type,
+          person_price: hotelExtraPrices.person_price,
+          hotel_id: hotelExtraPrices.hotel_id,
+        })
+        .from(hotelExtraPrices)
+        .innerJoin(hotels, eq(hotels.id, hotelExtraPrices.hotel_id))
+        .where(and(eq(hotels.company_id, companyId), eq(hotels.status, 'publish'), eq(hotels.extra_price, true)))
+        .orderBy(asc(hotels.name), asc(hotelExtraPrices.hotel_id), asc(hotelExtraPrices.position))
+        .limit(MAX_CHOICES),
   },
   // Rooms x the next 30 days against the stock (a day without a stock row holds its calendar capacity, 0 when blocked, else the room's stock).
   occupancy: async (db, companyId, today) =>
@@ -149,7 +171,10 @@ registerOrderKind({
       amount: sar(cents(d.price) * input.quantity),
     }))
     const base = dayLines.reduce((s, l) => s + cents(l.amount), 0)
-    const lines = [...dayLines, ...extrasAndFees(base, { days: nights, persons: input.adults + input.children, extras, fees })]
+    const persons = input.adults + input.children
+    // Only the extras the clerk chose (issue 32); the service fees apply by themselves.
+    const chosen = chooseExtras(input.extras ?? [], extras, { persons, units: input.quantity })
+    const lines = [...dayLines, ...extrasAndFees(base, { days: nights, persons, extras: chosen, fees })]
     return {
       kind: 'room',
       itemId: room.id,
@@ -163,6 +188,7 @@ registerOrderKind({
       days: days.map(({ day, capacity }) => ({ day, capacity })),
       lines,
       amount: sumLines(lines),
+      extras: chosen.map((c) => ({ extra_id: c.rule.id!, qty: c.qty })),
     }
   },
 })

@@ -6,9 +6,12 @@ import { useSourceOptions } from '../../../components/resource/fields/options'
 import { formatDate } from '../../../lib/format'
 import type { OrderFormValues } from '../order-logic'
 import { choiceSource, day, defineWebKind, Entry, later, num, today } from './define'
+import { ChosenExtrasEntry, extrasField, extrasPayload } from './extras'
 
 const hotels = choiceSource('hotels')
 const rooms = choiceSource('rooms', (row) => `${row.hotel?.name ?? ''} – ${row.name}`)
+/** The hotels' extras (GET /orders/choices/extras); an item offers its room's hotel's. */
+const extras = choiceSource('extras')
 
 const nightsOf = (checkIn: unknown, checkOut: unknown) =>
   typeof checkIn === 'string' && checkIn && typeof checkOut === 'string' && checkOut
@@ -27,6 +30,7 @@ export const room = defineWebKind({
     quantity: 1,
     adults: 1,
     children: 0,
+    extras: [],
   }),
   payload: (v) => ({
     kind: 'room',
@@ -36,6 +40,7 @@ export const room = defineWebKind({
     quantity: num(v.quantity),
     adults: num(v.adults),
     children: num(v.children) ?? 0,
+    extras: extrasPayload(v.extras),
   }),
   fromDetail: (it) => ({
     kind: 'room',
@@ -46,6 +51,7 @@ export const room = defineWebKind({
     quantity: it.quantity,
     adults: it.adults,
     children: it.children,
+    extras: Array.isArray(it.extras) ? it.extras : [],
   }),
   // The check-out's calendar opens from the night after check-in.
   fields: (index, item) => {
@@ -71,6 +77,12 @@ export const room = defineWebKind({
       field.number('quantity', { required: true, span: 2, min: 1 }),
       field.number('adults', { required: true, span: 2, min: 1 }),
       field.number('children', { span: 2, min: 0 }),
+      // The chosen room's hotel's extras, ticked one by one (issue 32): none is charged unless chosen.
+      extrasField(index, {
+        source: extras,
+        offered: (rows) => (item.hotel_id ? rows.filter((r) => r.hotel_id === item.hotel_id) : []),
+        persons: (num(item.adults) ?? 0) + (num(item.children) ?? 0),
+      }),
     ]
   },
   pairedDays: ['check_in', 'check_out'],
@@ -86,7 +98,11 @@ export const room = defineWebKind({
       const found = options.data.find((r) => r.id === item.room_id)
       if (!found) return
       if (item.hotel_id == null) form.setFieldValue(`items.${index}.hotel_id`, found.hotel_id)
-      else if (found.hotel_id !== item.hotel_id) form.setFieldValue(`items.${index}.room_id`, null)
+      else if (found.hotel_id !== item.hotel_id) {
+        form.setFieldValue(`items.${index}.room_id`, null)
+        // Another hotel's extras are not this stay's.
+        form.setFieldValue(`items.${index}.extras`, [])
+      }
     }, [options.data, item.hotel_id, item.room_id, index, form])
     return null
   },
@@ -104,6 +120,7 @@ export const room = defineWebKind({
         <Entry label={t('orders.fields.quantity')} value={item.quantity} />
         <Entry label={t('orders.fields.adults')} value={item.adults} />
         <Entry label={t('orders.fields.children')} value={item.children} />
+        <ChosenExtrasEntry item={item} t={t} />
       </>
     )
   },
