@@ -32,4 +32,9 @@ describe('declared Node', () => {
       .map(([name, p]) => `${name.replace(/^.*node_modules\//, '')}@${p.version} wants ${(p.engines as { node: string }).node}`)
     expect(refused).toEqual([])
   })
+
+  it('leaves one copy of Mantine (the versions are held back together; a second copy would split its theme)', () => {
+    const copies = Object.keys(lock.packages).filter((k) => /node_modules\/@mantine\/(core|hooks)$/.test(k))
+    expect(copies.sort()).toEqual(['node_modules/@mantine/core', 'node_modules/@mantine/hooks'])
+  })
 })
