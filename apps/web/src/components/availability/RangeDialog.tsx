@@ -10,6 +10,7 @@ import { field, type FieldDef, type FormValues } from '../resource/define'
 import { FieldGrid } from '../resource/FieldGrid'
 import { DialogForm, FormDialog } from '../resource/dialogs'
 import { scrollToFirstError, showServerErrors } from '../resource/form-errors'
+import { useErrorsAfterSubmit } from '../resource/live-errors'
 import type { DayView } from './calendar-math'
 import type { CalendarDefinition } from './define'
 import { formFieldOf, initialRangeValues, toWriteBody, type RangeFormValues } from './dialog-values'
@@ -78,10 +79,11 @@ function RangeForm({ def, itemId, itemName, variant, day, end, onClose }: Omit<R
   const names = fields.map((f) => f.name)
   const labelFor = (path: string) => calendarLabel(t, formFieldOf(path))
 
+  const live = useErrorsAfterSubmit()
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: initialRangeValues(def, day, end),
-    validateInputOnBlur: true,
+    ...live.options,
     validate: (values) => {
       const body = toWriteBody(def, itemId, values as RangeFormValues, variant)
       const errors: Record<string, string> = {}
@@ -92,7 +94,7 @@ function RangeForm({ def, itemId, itemName, variant, day, end, onClose }: Omit<R
     },
   })
 
-  const submit = form.onSubmit(
+  const submit = live.afterSubmit(form.onSubmit(
     async (values, event) => {
       const root = (event?.currentTarget as HTMLElement | undefined) ?? null
       const body = toWriteBody(def, itemId, values as RangeFormValues, variant)
@@ -119,7 +121,7 @@ function RangeForm({ def, itemId, itemName, variant, day, end, onClose }: Omit<R
       })
     },
     (_errors, _values, event) => scrollToFirstError((event?.currentTarget as HTMLElement | undefined) ?? null),
-  )
+  ))
 
   const state = {
     schema: undefined,

@@ -9,6 +9,7 @@ import type { DialogMode, FieldDef, FormSection, FormValues, ResourceDefinition,
 import { dropBlankEntries, initialValues, isRequired, remapListErrors } from './form-values'
 import { defaultRowTitle, resourceLabels } from './labels'
 import { scrollToFirstError, showServerErrors } from './form-errors'
+import { useErrorsAfterSubmit } from './live-errors'
 import { useInvalidateResource, useSaveResource } from './use-resource'
 
 export { scrollToFirstError } from './form-errors'
@@ -40,12 +41,15 @@ export function useResourceForm<R extends ResourceRow>({
   resource,
   mode,
   row,
+  presets,
   onSaved,
   onFailed,
 }: {
   resource: ResourceDefinition<R>
   mode: DialogMode
   row?: R
+  /** Create: values to start at for the fields of the same name (a numeric text is an id). */
+  presets?: Record<string, unknown>
   me?: Me
   /** After a successful save (the lists are being invalidated). */
   onSaved: (saved: R | undefined) => void
@@ -66,22 +70,20 @@ export function useResourceForm<R extends ResourceRow>({
     required: isRequired(schema, path),
   })
 
+  const live = useErrorsAfterSubmit()
   const form = useForm<FormValues>({
     mode: 'controlled',
-    initialValues: initialValues(
-      fields,
-      mode,
-      row,
-      resource.transformRow as ((row: ResourceRow) => FormValues) | undefined,
-      schema,
-    ),
+    initialValues: {
+      ...initialValues(fields, mode, row, resource.transformRow as ((row: ResourceRow) => FormValues) | undefined, schema),
+      ...(mode === 'create' ? presetValues(presets, fieldNames) : {}),
+    },
     // Blank list entries (what a new entry starts with) are left out before checking, as before saving.
     validate: (values) =>
       schema ? remapListErrors(zodFormErrors(schema, dropBlankEntries(values, fields), t, labelFor, true), values, fields) : {},
-    validateInputOnBlur: true,
+    ...live.options,
   })
 
-  const submit = form.onSubmit(
+  const submit = live.afterSubmit(form.onSubmit(
     async (values, event) => {
       const root = (event?.currentTarget as HTMLElement | undefined) ?? null
       let body: unknown = dropBlankEntries(values, fields)
@@ -121,9 +123,16 @@ export function useResourceForm<R extends ResourceRow>({
       onFailed?.(res.error)
     },
     (_errors, _values, event) => scrollToFirstError((event?.currentTarget as HTMLElement | undefined) ?? null),
-  )
+  ))
 
   return { form, submit, saving: save.isPending, schema, labelFor, subField, fields, invalidate }
+}
+
+function presetValues(presets: Record<string, unknown> | undefined, names: string[]): FormValues {
+  const out: FormValues = {}
+  for (const [k, v] of Object.entries(presets ?? {}))
+    if (names.includes(k) && v !== undefined && v !== '') out[k] = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v
+  return out
 }
 
 /** The resource's fields grouped by section, in the declared order (one untitled group without sections). */

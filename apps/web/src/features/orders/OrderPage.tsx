@@ -16,6 +16,7 @@ import {
   type ResourceForm,
   useLeavePrompt,
 } from '../../components/resource'
+import { useErrorsAfterSubmit } from '../../components/resource/live-errors'
 import { api, isApiError, request, unwrap } from '../../lib/api-client'
 import { formatDateTime } from '../../lib/format'
 import { notifyError, notifySuccess } from '../../lib/notify'
@@ -147,11 +148,12 @@ function OrderEditor({ desk, order, me }: { desk: OrderDesk; order?: OrderDetail
   const editable = isNew || (order.status === 'pending' && mayUpdate)
   const label = (path: string) => t(`orders.fields.${path.split('.').pop()}`)
 
+  const live = useErrorsAfterSubmit()
   const form = useForm<OrderFormValues>({
     mode: 'controlled',
     initialValues: order ? fromDetail(order) : blankOrder(desk),
     validate: (values) => zodFormErrors(orderInputSchema, orderPayload(values), t, label, true),
-    validateInputOnBlur: true,
+    ...live.options,
   })
   const kit = form as unknown as ResourceForm
   const [saving, setSaving] = useState(false)
@@ -198,13 +200,14 @@ function OrderEditor({ desk, order, me }: { desk: OrderDesk; order?: OrderDetail
     window.scrollTo({ top: 0 })
   }, [])
 
-  const dirty = form.isDirty() && !leaving
+  // Only an order one can edit has changes to lose (a confirmed or completed one is read-only).
+  const dirty = editable && form.isDirty() && !leaving
   const leavePrompt = useLeavePrompt(dirty)
   useEffect(() => {
     if (leaving) void navigate(leaving, { replace: true })
   }, [leaving, navigate])
 
-  const submit = form.onSubmit(
+  const submit = live.afterSubmit(form.onSubmit(
     async (values, event) => {
       const root = (event?.currentTarget as HTMLElement | undefined) ?? null
       const body = orderPayload(values)
@@ -259,7 +262,7 @@ function OrderEditor({ desk, order, me }: { desk: OrderDesk; order?: OrderDetail
         )
     },
     (_e, _v, event) => scrollToFirstError((event?.currentTarget as HTMLElement | undefined) ?? null),
-  )
+  ))
 
   const onChanged = (next: OrderDetail) => {
     client.setQueryData(keys.detail(String(next.id)), next)
