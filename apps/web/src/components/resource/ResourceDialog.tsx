@@ -17,6 +17,8 @@ export interface ResourceDialogProps<R extends ResourceRow> {
   mode: DialogMode
   /** The row to edit (edit mode). */
   row?: R
+  /** Create: values the form starts at instead of its defaults (fields of the same name). */
+  presets?: Record<string, unknown>
   onClose: () => void
 }
 
@@ -28,7 +30,7 @@ export interface ResourceDialogProps<R extends ResourceRow> {
  * notifies the rest. Sections show as labelled dividers; Save waits for
  * image uploads still running.
  */
-export function ResourceDialog<R extends ResourceRow>({ resource, opened, mode, row, onClose }: ResourceDialogProps<R>) {
+export function ResourceDialog<R extends ResourceRow>({ resource, opened, mode, row, presets, onClose }: ResourceDialogProps<R>) {
   const { t } = useTranslation()
   const { data: me } = useMe()
   const labels = resourceLabels(resource, t)
@@ -37,7 +39,7 @@ export function ResourceDialog<R extends ResourceRow>({ resource, opened, mode, 
   return (
     <FormDialog opened={opened} onClose={onClose} size={resource.modalWidth} title={title}>
       {allowed ? (
-        <DialogContent key={`${mode}-${row?.id ?? 'new'}`} resource={resource} mode={mode} row={row} me={me} onClose={onClose} />
+        <DialogContent key={`${mode}-${row?.id ?? 'new'}`} resource={resource} mode={mode} row={row} presets={presets} me={me} onClose={onClose} />
       ) : (
         <PermissionDenied variant="dialog" />
       )}
@@ -49,6 +51,7 @@ interface ContentProps<R extends ResourceRow> {
   resource: ResourceDefinition<R>
   mode: DialogMode
   row?: R
+  presets?: Record<string, unknown>
   me?: Me
   onClose: () => void
 }
@@ -77,12 +80,13 @@ function DialogContent<R extends ResourceRow>(props: ContentProps<R>) {
   return <ResourceDialogForm {...props} row={needsDetail ? detail.data : row} />
 }
 
-function ResourceDialogForm<R extends ResourceRow>({ resource, mode, row, me, onClose }: ContentProps<R>) {
+function ResourceDialogForm<R extends ResourceRow>({ resource, mode, row, presets, me, onClose }: ContentProps<R>) {
   const invalidateOnGone = useInvalidateResource(resource.name)
   const state = useResourceForm({
     resource,
     mode,
     row,
+    presets,
     me,
     onSaved: () => onClose(),
     onFailed: (error) => {
