@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { Badge, Box, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core'
 import { IconPointFilled } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
@@ -141,6 +141,7 @@ function DayButton({
   drag?: { selecting: boolean; onDown: () => void; onEnter: () => void; onUp: () => void }
 }) {
   const { t, i18n } = useTranslation()
+  const descriptionId = useId()
   if (!day) return null
   const state = day.blocked ? 'blocked' : day.stored ? 'stored' : day.offered ? 'default' : 'closed'
   const marked = day.changed.length > 0
@@ -157,14 +158,20 @@ function DayButton({
     ...(stock ? [t('availability.booked', { ...stock })] : []),
   ].join('. ')
   const weekday = weekdayNames(i18n.language, 'short')[cell.weekday - 1]
+  // The button is named by what it shows (the day and its figures: WCAG 2.5.3, axe label-content-name-mismatch);
+  // the full reading (date, state, values, bookings) is its description.
   return (
+    <>
+    <span id={descriptionId} hidden>
+      {description}
+    </span>
     <UnstyledButton
+      aria-describedby={descriptionId}
       className={compact ? classes.listDay : classes.day}
       data-state={state}
       data-date={day.date}
       data-changed={marked || undefined}
       style={{ '--day-color': `var(--mantine-color-${color}-6)`, '--day-bg': `var(--mantine-color-${color}-0)` }}
-      aria-label={description}
       data-selecting={drag?.selecting || undefined}
       onMouseDown={drag ? (e) => e.button === 0 && drag.onDown() : undefined}
       onMouseEnter={drag?.onEnter}
@@ -206,5 +213,6 @@ function DayButton({
         </Box>
       )}
     </UnstyledButton>
+    </>
   )
 }
