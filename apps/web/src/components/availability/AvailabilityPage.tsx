@@ -220,6 +220,8 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
         day={picked?.day ?? null}
         end={picked?.end}
         onClose={() => setPicked(null)}
+        // The calendar shows the range just written (typed dates may start in another month).
+        onWritten={(start) => go(monthOf(start))}
       />
     </Stack>
   )

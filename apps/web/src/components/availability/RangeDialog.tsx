@@ -28,6 +28,8 @@ interface RangeDialogProps {
   /** Last day of a dragged range; default the day alone. */
   end?: string
   onClose: () => void
+  /** After a write, with the range's first day: the calendar moves there (issue 32, item 10). */
+  onWritten?: (startDate: string) => void
 }
 
 /**
@@ -36,7 +38,7 @@ interface RangeDialogProps {
  * values, validated with the same schema as the server; the server's field
  * errors come back on their fields. One Update button.
  */
-export function RangeDialog({ def, itemId, itemName, variant, day, end, onClose }: RangeDialogProps) {
+export function RangeDialog({ def, itemId, itemName, variant, day, end, onClose, onWritten }: RangeDialogProps) {
   const { t } = useTranslation()
   return (
     <FormDialog opened={!!day} onClose={onClose} size={MODAL_WIDTHS.default} title={t('availability.update_title')}>
@@ -50,13 +52,23 @@ export function RangeDialog({ def, itemId, itemName, variant, day, end, onClose 
           day={day}
           end={end}
           onClose={onClose}
+          onWritten={onWritten}
         />
       )}
     </FormDialog>
   )
 }
 
-function RangeForm({ def, itemId, itemName, variant, day, end, onClose }: Omit<RangeDialogProps, 'day'> & { day: DayView }) {
+function RangeForm({
+  def,
+  itemId,
+  itemName,
+  variant,
+  day,
+  end,
+  onClose,
+  onWritten,
+}: Omit<RangeDialogProps, 'day'> & { day: DayView }) {
   const { t, i18n } = useTranslation()
   const write = useCalendarWrite(def)
   const schema = useMemo(() => availabilityWriteSchema(def.shape), [def.shape])
@@ -106,9 +118,11 @@ function RangeForm({ def, itemId, itemName, variant, day, end, onClose }: Omit<R
             name: itemName,
             from: formatDate(body.start_date),
             to: formatDate(body.end_date),
-            count: res.data.data.length,
+            // The days the server wrote (a weekday filter writes fewer than the range holds).
+            count: res.data.written ?? res.data.data.length,
           }),
         )
+        onWritten?.(String(body.start_date))
         onClose()
         return
       }
