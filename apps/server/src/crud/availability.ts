@@ -268,7 +268,8 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
    * (item, keys…, date) unique key, so every day of the range is written (or
    * rewritten) by one statement, and two overlapping writes never make two rows.
    */
-  const writeRange = async (tx: Db, input: Record<string, unknown>, itemId: number) => {
+  /** Writes the range; answers the number of days written (the range's days on the chosen weekdays). */
+  const writeRange = async (tx: Db, input: Record<string, unknown>, itemId: number): Promise<number> => {
     const cast = (col: PgColumn) => sql.raw(col.getSQLType())
     const insertCols = [
       opts.item.column,
@@ -293,7 +294,7 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
         cols.map((c) => sql.identifier(c.name)),
         sql`, `,
       )
-    await tx.execute(sql`
+    const written = (await tx.execute(sql`
       INSERT INTO ${sql.identifier(tableName)} (${list(insertCols)})
       SELECT ${sql.join(selected, sql`, `)}
       FROM generate_series(${input.start_date}::date, ${input.end_date}::date, interval '1 day') AS d
@@ -305,7 +306,9 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
             )})`
           : sql``
       }
-      ON CONFLICT (${list(conflict)}) DO UPDATE SET ${sql.join(updates, sql`, `)}`)
+      ON CONFLICT (${list(conflict)}) DO UPDATE SET ${sql.join(updates, sql`, `)}
+      RETURNING 1`)) as unknown as { rows: unknown[] }
+    return written.rows.length
   }
 
   // The month read's item, days and stock come in the session's own statement (plugins/auth.ts `sessionRow`),
@@ -378,7 +381,7 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
               Object.entries(over).map(([f, { limit }]) => [f, [{ key: 'availability.above_limit', params: { limit } }]]),
             ),
           )
-        await writeRange(tx, input, item.id as number)
+        const written = await writeRange(tx, input, item.id as number)
         if (opts.stock)
           await applyCalendarCapacity(tx, {
             companyId: auth.companyId,
@@ -399,11 +402,12 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
           recordId: item.id as number,
           change: { range: { start_date, end_date, weekdays: weekdays ?? null }, values },
         })
-        return daysText(tx, input, item.id as number)
+        return { json: (await daysText(tx, input, item.id as number)).json, written }
       })
       // The written days as the month read answers them, straight from PostgreSQL's JSON (366 days: no row
       // mapping, no copy per day, no stringify).
-      return reply.type('application/json; charset=utf-8').send(`{"data":${rows.json}}`)
+      // `written`: the days the range wrote (issue 32, item 10: the toast said 30 when 8 weekdays were written).
+      return reply.type('application/json; charset=utf-8').send(`{"data":${rows.json},"written":${rows.written}}`)
     })
   }
 
