@@ -15,7 +15,10 @@ const force = process.env.FORCE_BUILD === '1'
 // a plain message instead of failing later inside a dependency. Every locked dependency supports it
 // (apps/server/test/engines.test.ts).
 const declared = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).engines.node
-const [wantMajor, wantMinor = 0] = declared.replace(/^>=\s*/, '').split('.').map(Number)
+const [wantMajor, wantMinor = 0] = declared
+  .replace(/^>=\s*/, '')
+  .split('.')
+  .map(Number)
 const [major, minor] = process.versions.node.split('.').map(Number)
 if (major < wantMajor || (major === wantMajor && minor < wantMinor)) {
   console.error(`This project needs Node ${declared}; this is Node ${process.versions.node}.`)

@@ -193,7 +193,9 @@ describe('item 14: names in the reader language, and the language kept on the us
     await again.getByText('EN', { exact: true }).click()
     await again.getByRole('checkbox', { name: 'Wheelchair Access' }).waitFor()
     await expect
-      .poll(async () => (await env.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: owner.headers })).json().data.locale)
+      .poll(
+        async () => (await env.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: owner.headers })).json().data.locale,
+      )
       .toBe('en')
     await again.close()
   })
@@ -229,7 +231,20 @@ describe('item 10: dates typed', () => {
     await expect.poll(() => checkIn.inputValue()).toBe(wanted)
     // The check-out's calendar now opens on the night after it: its month is the typed one's.
     await field(page, 'Check-out').first().click()
-    const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+    const months = [
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
+    ]
     const [y, m] = day(91).split('-').map(Number) as [number, number]
     await expect
       .poll(() => page.locator('.mantine-Popover-dropdown .mantine-DateInput-calendarHeaderLevel').last().textContent())

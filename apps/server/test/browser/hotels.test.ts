@@ -393,7 +393,8 @@ async function hotelJourney(texts: Texts, name: string) {
   await lead.getByText(texts.createRoom).waitFor()
   await expect.poll(() => combo(lead, texts.hotel).inputValue()).toBe(name)
   await shot(page, named('04-rooms-lead'))
-  await page.keyboard.press('Escape')
+  // By keyboard: the "created" notification covers the dialog's buttons on the right.
+  await lead.getByRole('button', { name: /^(Cancel|Batal)$/ }).press('Enter')
   await lead.waitFor({ state: 'hidden' })
   await page.goto('/app/hotels')
   const row = page.getByRole('row').filter({ hasText: name })

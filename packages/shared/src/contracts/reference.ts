@@ -38,7 +38,12 @@ export const optionalSlugField = z
  * A reference row's name in one language (issue 32, item 14; docs/decisions/reference-data.md): optional,
  * shown instead of `name` to whoever reads that language. One column per language of `LOCALES`.
  */
-const nameIn = z.string().trim().max(MAX_NAME).nullish().transform((v) => (v ? v : null))
+const nameIn = z
+  .string()
+  .trim()
+  .max(MAX_NAME)
+  .nullish()
+  .transform((v) => (v ? v : null))
 export const nameTranslationFields = { name_en: nameIn, name_id: nameIn }
 export const NAME_TRANSLATION_KEYS = ['name_en', 'name_id'] as const
 

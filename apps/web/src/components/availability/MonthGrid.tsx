@@ -162,57 +162,57 @@ function DayButton({
   // the full reading (date, state, values, bookings) is its description.
   return (
     <>
-    <span id={descriptionId} hidden>
-      {description}
-    </span>
-    <UnstyledButton
-      aria-describedby={descriptionId}
-      className={compact ? classes.listDay : classes.day}
-      data-state={state}
-      data-date={day.date}
-      data-changed={marked || undefined}
-      style={{ '--day-color': `var(--mantine-color-${color}-6)`, '--day-bg': `var(--mantine-color-${color}-0)` }}
-      data-selecting={drag?.selecting || undefined}
-      onMouseDown={drag ? (e) => e.button === 0 && drag.onDown() : undefined}
-      onMouseEnter={drag?.onEnter}
-      onMouseUp={drag?.onUp}
-      // The mouse opens the dialog on release (one day or the dragged range); keys and touch by click.
-      onClick={onPick ? (e) => (!drag || e.detail === 0) && onPick(day) : undefined}
-      disabled={!onPick}
-    >
-      <Group justify="space-between" gap={4} wrap="nowrap" className={compact ? classes.listHead : undefined}>
-        <Text size="sm" fw={700} c={state === 'default' || state === 'closed' ? 'dimmed' : undefined}>
-          {compact ? `${weekday} ${cell.day}` : cell.day}
-        </Text>
-        {marked ? (
-          <Tooltip label={changedText} withinPortal>
-            <IconPointFilled size={16} className={classes.marker} aria-hidden data-marker />
-          </Tooltip>
-        ) : null}
-      </Group>
-      {day.blocked ? (
-        <Badge color="red" variant="filled" size="sm" radius="sm" className={classes.blocked}>
-          {t('availability.blocked')}
-        </Badge>
-      ) : state === 'closed' ? (
-        <Text size="xs" c="dimmed">
-          {t('availability.state.closed')}
-        </Text>
-      ) : (
-        <Box className={compact ? classes.listValues : classes.values}>
-          {lines.map((l) => (
-            <Text key={l.key} size="xs" lh={1.35} truncate c={state === 'default' ? 'dimmed' : undefined}>
-              <span className={classes.short}>{l.short}</span> {l.text}
-            </Text>
-          ))}
-          {stock ? (
-            <Text size="xs" lh={1.35} c="orange.8" truncate>
-              {t('availability.booked_short', { ...stock })}
-            </Text>
+      <span id={descriptionId} hidden>
+        {description}
+      </span>
+      <UnstyledButton
+        aria-describedby={descriptionId}
+        className={compact ? classes.listDay : classes.day}
+        data-state={state}
+        data-date={day.date}
+        data-changed={marked || undefined}
+        style={{ '--day-color': `var(--mantine-color-${color}-6)`, '--day-bg': `var(--mantine-color-${color}-0)` }}
+        data-selecting={drag?.selecting || undefined}
+        onMouseDown={drag ? (e) => e.button === 0 && drag.onDown() : undefined}
+        onMouseEnter={drag?.onEnter}
+        onMouseUp={drag?.onUp}
+        // The mouse opens the dialog on release (one day or the dragged range); keys and touch by click.
+        onClick={onPick ? (e) => (!drag || e.detail === 0) && onPick(day) : undefined}
+        disabled={!onPick}
+      >
+        <Group justify="space-between" gap={4} wrap="nowrap" className={compact ? classes.listHead : undefined}>
+          <Text size="sm" fw={700} c={state === 'default' || state === 'closed' ? 'dimmed' : undefined}>
+            {compact ? `${weekday} ${cell.day}` : cell.day}
+          </Text>
+          {marked ? (
+            <Tooltip label={changedText} withinPortal>
+              <IconPointFilled size={16} className={classes.marker} aria-hidden data-marker />
+            </Tooltip>
           ) : null}
-        </Box>
-      )}
-    </UnstyledButton>
+        </Group>
+        {day.blocked ? (
+          <Badge color="red" variant="filled" size="sm" radius="sm" className={classes.blocked}>
+            {t('availability.blocked')}
+          </Badge>
+        ) : state === 'closed' ? (
+          <Text size="xs" c="dimmed">
+            {t('availability.state.closed')}
+          </Text>
+        ) : (
+          <Box className={compact ? classes.listValues : classes.values}>
+            {lines.map((l) => (
+              <Text key={l.key} size="xs" lh={1.35} truncate c={state === 'default' ? 'dimmed' : undefined}>
+                <span className={classes.short}>{l.short}</span> {l.text}
+              </Text>
+            ))}
+            {stock ? (
+              <Text size="xs" lh={1.35} c="orange.8" truncate>
+                {t('availability.booked_short', { ...stock })}
+              </Text>
+            ) : null}
+          </Box>
+        )}
+      </UnstyledButton>
     </>
   )
 }

@@ -106,36 +106,38 @@ function RangeForm({
     },
   })
 
-  const submit = live.afterSubmit(form.onSubmit(
-    async (values, event) => {
-      const root = (event?.currentTarget as HTMLElement | undefined) ?? null
-      const body = toWriteBody(def, itemId, values as RangeFormValues, variant)
-      const res = await write.mutateAsync(body)
-      if (res.ok) {
-        notifySuccess(
-          t('notify.updated_title'),
-          t('availability.saved', {
-            name: itemName,
-            from: formatDate(body.start_date),
-            to: formatDate(body.end_date),
-            // The days the server wrote (a weekday filter writes fewer than the range holds).
-            count: res.data.written ?? res.data.data.length,
-          }),
-        )
-        onWritten?.(String(body.start_date))
-        onClose()
-        return
-      }
-      showServerErrors({
-        form,
-        error: res.error,
-        fieldOf: (key) => (names.includes(formFieldOf(key)) ? formFieldOf(key) : undefined),
-        failedTitle: t('notify.update_failed_title'),
-        root,
-      })
-    },
-    (_errors, _values, event) => scrollToFirstError((event?.currentTarget as HTMLElement | undefined) ?? null),
-  ))
+  const submit = live.afterSubmit(
+    form.onSubmit(
+      async (values, event) => {
+        const root = (event?.currentTarget as HTMLElement | undefined) ?? null
+        const body = toWriteBody(def, itemId, values as RangeFormValues, variant)
+        const res = await write.mutateAsync(body)
+        if (res.ok) {
+          notifySuccess(
+            t('notify.updated_title'),
+            t('availability.saved', {
+              name: itemName,
+              from: formatDate(body.start_date),
+              to: formatDate(body.end_date),
+              // The days the server wrote (a weekday filter writes fewer than the range holds).
+              count: res.data.written ?? res.data.data.length,
+            }),
+          )
+          onWritten?.(String(body.start_date))
+          onClose()
+          return
+        }
+        showServerErrors({
+          form,
+          error: res.error,
+          fieldOf: (key) => (names.includes(formFieldOf(key)) ? formFieldOf(key) : undefined),
+          failedTitle: t('notify.update_failed_title'),
+          root,
+        })
+      },
+      (_errors, _values, event) => scrollToFirstError((event?.currentTarget as HTMLElement | undefined) ?? null),
+    ),
+  )
 
   const state = {
     schema: undefined,

@@ -39,7 +39,15 @@ export function ResourceDialog<R extends ResourceRow>({ resource, opened, mode, 
   return (
     <FormDialog opened={opened} onClose={onClose} size={resource.modalWidth} title={title}>
       {allowed ? (
-        <DialogContent key={`${mode}-${row?.id ?? 'new'}`} resource={resource} mode={mode} row={row} presets={presets} me={me} onClose={onClose} />
+        <DialogContent
+          key={`${mode}-${row?.id ?? 'new'}`}
+          resource={resource}
+          mode={mode}
+          row={row}
+          presets={presets}
+          me={me}
+          onClose={onClose}
+        />
       ) : (
         <PermissionDenied variant="dialog" />
       )}

@@ -83,47 +83,49 @@ export function useResourceForm<R extends ResourceRow>({
     ...live.options,
   })
 
-  const submit = live.afterSubmit(form.onSubmit(
-    async (values, event) => {
-      const root = (event?.currentTarget as HTMLElement | undefined) ?? null
-      let body: unknown = dropBlankEntries(values, fields)
-      if (schema) {
-        const parsed = schema.safeParse(body)
-        if (parsed.success) body = parsed.data
-      }
-      if (resource.toPayload) body = resource.toPayload(body as FormValues, mode, row)
-      const res = await save.mutateAsync({ id: mode === 'edit' ? row?.id : undefined, body })
-      const model = labels.model()
-      if (res.ok) {
-        notifySuccess(
-          t(mode === 'create' ? 'notify.created_title' : 'notify.updated_title'),
-          t(mode === 'create' ? 'notify.created' : 'notify.updated', {
-            model,
-            name: (resource.rowTitle ?? defaultRowTitle)({ ...values, ...(res.data?.data ?? {}) } as R, t),
-          }),
-        )
-        form.resetDirty()
-        void invalidate()
-        onSaved(res.data?.data)
-        resource.onSaved?.({ mode, saved: res.data?.data, navigate: (to) => void navigate(to) })
-        return
-      }
-      showServerErrors({
-        form,
-        error: res.error,
-        // A field of the form, an entry of one of its lists (`items.0.title`), or under a field (`prices.0`).
-        fieldOf: (key) => {
-          const top = key.split('.')[0]!
-          return fieldNames.includes(key) || listFields.includes(top) ? key : fieldNames.includes(top) ? top : undefined
-        },
-        failedTitle: t(mode === 'create' ? 'notify.create_failed_title' : 'notify.update_failed_title'),
-        root,
-        remap: (errors) => remapListErrors(errors, form.getValues(), fields),
-      })
-      onFailed?.(res.error)
-    },
-    (_errors, _values, event) => scrollToFirstError((event?.currentTarget as HTMLElement | undefined) ?? null),
-  ))
+  const submit = live.afterSubmit(
+    form.onSubmit(
+      async (values, event) => {
+        const root = (event?.currentTarget as HTMLElement | undefined) ?? null
+        let body: unknown = dropBlankEntries(values, fields)
+        if (schema) {
+          const parsed = schema.safeParse(body)
+          if (parsed.success) body = parsed.data
+        }
+        if (resource.toPayload) body = resource.toPayload(body as FormValues, mode, row)
+        const res = await save.mutateAsync({ id: mode === 'edit' ? row?.id : undefined, body })
+        const model = labels.model()
+        if (res.ok) {
+          notifySuccess(
+            t(mode === 'create' ? 'notify.created_title' : 'notify.updated_title'),
+            t(mode === 'create' ? 'notify.created' : 'notify.updated', {
+              model,
+              name: (resource.rowTitle ?? defaultRowTitle)({ ...values, ...(res.data?.data ?? {}) } as R, t),
+            }),
+          )
+          form.resetDirty()
+          void invalidate()
+          onSaved(res.data?.data)
+          resource.onSaved?.({ mode, saved: res.data?.data, navigate: (to) => void navigate(to) })
+          return
+        }
+        showServerErrors({
+          form,
+          error: res.error,
+          // A field of the form, an entry of one of its lists (`items.0.title`), or under a field (`prices.0`).
+          fieldOf: (key) => {
+            const top = key.split('.')[0]!
+            return fieldNames.includes(key) || listFields.includes(top) ? key : fieldNames.includes(top) ? top : undefined
+          },
+          failedTitle: t(mode === 'create' ? 'notify.create_failed_title' : 'notify.update_failed_title'),
+          root,
+          remap: (errors) => remapListErrors(errors, form.getValues(), fields),
+        })
+        onFailed?.(res.error)
+      },
+      (_errors, _values, event) => scrollToFirstError((event?.currentTarget as HTMLElement | undefined) ?? null),
+    ),
+  )
 
   return { form, submit, saving: save.isPending, schema, labelFor, subField, fields, invalidate }
 }

@@ -41,28 +41,30 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
     validate: (values) => zodFormErrors(changePasswordSchema, values, t, labelFor),
     ...live.options,
   })
-  const submit = live.afterSubmit(form.onSubmit(
-    async (values, event) => {
-      setBusy(true)
-      const res = await authApi.changePassword(
-        values as { password_now: string; password: string; password_confirmation: string },
-      )
-      setBusy(false)
-      if (res.ok) {
-        notifySuccess(t('auth.change_password.success_title'), t('auth.change_password.success'), AUTH_AUTO_CLOSE)
-        onClose()
-        return
-      }
-      showServerErrors({
-        form,
-        error: res.error,
-        fieldOf: fieldAmong(names),
-        failedTitle: t('auth.change_password.failed_title'),
-        root: (event?.currentTarget as HTMLElement | undefined) ?? null,
-      })
-    },
-    (_errors, _values, event) => scrollToFirstError((event?.currentTarget as HTMLElement | undefined) ?? null),
-  ))
+  const submit = live.afterSubmit(
+    form.onSubmit(
+      async (values, event) => {
+        setBusy(true)
+        const res = await authApi.changePassword(
+          values as { password_now: string; password: string; password_confirmation: string },
+        )
+        setBusy(false)
+        if (res.ok) {
+          notifySuccess(t('auth.change_password.success_title'), t('auth.change_password.success'), AUTH_AUTO_CLOSE)
+          onClose()
+          return
+        }
+        showServerErrors({
+          form,
+          error: res.error,
+          fieldOf: fieldAmong(names),
+          failedTitle: t('auth.change_password.failed_title'),
+          root: (event?.currentTarget as HTMLElement | undefined) ?? null,
+        })
+      },
+      (_errors, _values, event) => scrollToFirstError((event?.currentTarget as HTMLElement | undefined) ?? null),
+    ),
+  )
   const state = {
     schema: changePasswordSchema,
     labelFor,

@@ -207,62 +207,64 @@ function OrderEditor({ desk, order, me }: { desk: OrderDesk; order?: OrderDetail
     if (leaving) void navigate(leaving, { replace: true })
   }, [leaving, navigate])
 
-  const submit = live.afterSubmit(form.onSubmit(
-    async (values, event) => {
-      const root = (event?.currentTarget as HTMLElement | undefined) ?? null
-      const body = orderPayload(values)
-      const text = JSON.stringify(body)
-      // One key per body: a double click or a retry of the same order creates one order; a changed order is a new request.
-      if (idempotency.body !== text) Object.assign(idempotency, { body: text, key: newIdempotencyKey() })
-      setSaving(true)
-      const res = isNew
-        ? await request<{ data: OrderDetail }>('/orders', {
-            method: 'POST',
-            body,
-            headers: { 'Idempotency-Key': idempotency.key! },
-          })
-        : await api.put<{ data: OrderDetail }>(`/orders/${order.id}`, body)
-      setSaving(false)
-      if (res.ok) {
-        const saved = res.data.data
-        notifySuccess(
-          t(isNew ? 'notify.created_title' : 'notify.updated_title'),
-          t(isNew ? 'orders.notify.created' : 'orders.notify.saved', { code: saved.code }),
-        )
-        client.setQueryData(keys.detail(String(saved.id)), saved)
-        void client.invalidateQueries({ queryKey: keys.lists() })
-        setRefused(null)
-        if (isNew) {
-          form.resetDirty()
-          setLeaving(`/app/${DESK_ENTITY[desk]}/${saved.id}`)
-        } else {
-          form.setValues(fromDetail(saved))
-          form.resetDirty(fromDetail(saved))
+  const submit = live.afterSubmit(
+    form.onSubmit(
+      async (values, event) => {
+        const root = (event?.currentTarget as HTMLElement | undefined) ?? null
+        const body = orderPayload(values)
+        const text = JSON.stringify(body)
+        // One key per body: a double click or a retry of the same order creates one order; a changed order is a new request.
+        if (idempotency.body !== text) Object.assign(idempotency, { body: text, key: newIdempotencyKey() })
+        setSaving(true)
+        const res = isNew
+          ? await request<{ data: OrderDetail }>('/orders', {
+              method: 'POST',
+              body,
+              headers: { 'Idempotency-Key': idempotency.key! },
+            })
+          : await api.put<{ data: OrderDetail }>(`/orders/${order.id}`, body)
+        setSaving(false)
+        if (res.ok) {
+          const saved = res.data.data
+          notifySuccess(
+            t(isNew ? 'notify.created_title' : 'notify.updated_title'),
+            t(isNew ? 'orders.notify.created' : 'orders.notify.saved', { code: saved.code }),
+          )
+          client.setQueryData(keys.detail(String(saved.id)), saved)
+          void client.invalidateQueries({ queryKey: keys.lists() })
+          setRefused(null)
+          if (isNew) {
+            form.resetDirty()
+            setLeaving(`/app/${DESK_ENTITY[desk]}/${saved.id}`)
+          } else {
+            form.setValues(fromDetail(saved))
+            form.resetDirty(fromDetail(saved))
+          }
+          return
         }
-        return
-      }
-      if (res.error.status === 409) {
-        setRefused({ items: JSON.stringify(values.items), days: shortfallDays(res.error.errors) })
-        notifyError(t('orders.notify.refused'), res.error.message)
+        if (res.error.status === 409) {
+          setRefused({ items: JSON.stringify(values.items), days: shortfallDays(res.error.errors) })
+          notifyError(t('orders.notify.refused'), res.error.message)
+          scrollToFirstError(root)
+          return
+        }
+        const known: Record<string, string> = {}
+        const rest: string[] = []
+        for (const [k, m] of Object.entries(res.error.errors)) {
+          if (/^(customer\.[a-z_]+|notes|items\.\d+\.[a-z_]+)$/.test(k)) known[k] = m.join(' ')
+          else rest.push(m.join(' '))
+        }
+        form.setErrors(known)
         scrollToFirstError(root)
-        return
-      }
-      const known: Record<string, string> = {}
-      const rest: string[] = []
-      for (const [k, m] of Object.entries(res.error.errors)) {
-        if (/^(customer\.[a-z_]+|notes|items\.\d+\.[a-z_]+)$/.test(k)) known[k] = m.join(' ')
-        else rest.push(m.join(' '))
-      }
-      form.setErrors(known)
-      scrollToFirstError(root)
-      if (rest.length || !Object.keys(known).length)
-        notifyError(
-          t(isNew ? 'notify.create_failed_title' : 'notify.update_failed_title'),
-          [res.error.message, ...rest].join(' '),
-        )
-    },
-    (_e, _v, event) => scrollToFirstError((event?.currentTarget as HTMLElement | undefined) ?? null),
-  ))
+        if (rest.length || !Object.keys(known).length)
+          notifyError(
+            t(isNew ? 'notify.create_failed_title' : 'notify.update_failed_title'),
+            [res.error.message, ...rest].join(' '),
+          )
+      },
+      (_e, _v, event) => scrollToFirstError((event?.currentTarget as HTMLElement | undefined) ?? null),
+    ),
+  )
 
   const onChanged = (next: OrderDetail) => {
     client.setQueryData(keys.detail(String(next.id)), next)

@@ -11,8 +11,9 @@ import type { FieldKindProps } from './types'
  */
 export function parseTypedDate(text: string): string | null {
   const s = text.trim()
-  let m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(s)
-  const [d, mo, y] = m ? [m[1], m[2], m[3]] : ((m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s)) ? [m[3], m[2], m[1]] : [])
+  const dmy = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(s)
+  const ymd = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s)
+  const [d, mo, y] = dmy ? [dmy[1], dmy[2], dmy[3]] : ymd ? [ymd[3], ymd[2], ymd[1]] : []
   if (!d || !mo || !y) return null
   const iso = `${y}-${mo.padStart(2, '0')}-${d.padStart(2, '0')}`
   const day = dayjs(iso, 'YYYY-MM-DD', true)

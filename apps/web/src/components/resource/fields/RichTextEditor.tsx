@@ -55,11 +55,15 @@ function useRovingToolbar() {
     const at = buttons.indexOf(document.activeElement as HTMLButtonElement)
     if (at < 0) return
     const next =
-      e.key === 'ArrowRight' ? (at + 1) % buttons.length
-      : e.key === 'ArrowLeft' ? (at - 1 + buttons.length) % buttons.length
-      : e.key === 'Home' ? 0
-      : e.key === 'End' ? buttons.length - 1
-      : -1
+      e.key === 'ArrowRight'
+        ? (at + 1) % buttons.length
+        : e.key === 'ArrowLeft'
+          ? (at - 1 + buttons.length) % buttons.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? buttons.length - 1
+              : -1
     if (next < 0) return
     e.preventDefault()
     current.current = next
@@ -85,7 +89,7 @@ export default function RichTextEditor({
   minHeight = 160,
 }: RichTextEditorProps) {
   const { t } = useTranslation()
-  const roving = useRovingToolbar()
+  const { ref: toolbarRef, onFocus: onToolbarFocus, onKeyDown: onToolbarKeyDown } = useRovingToolbar()
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -171,11 +175,11 @@ export default function RichTextEditor({
       styles={invalid ? { root: { borderColor: 'var(--mantine-color-error)' } } : undefined}
     >
       <MantineEditor.Toolbar
-        ref={roving.ref}
+        ref={toolbarRef}
         role="toolbar"
         aria-label={t('kit.rich_text.toolbar', { field: label })}
-        onFocus={roving.onFocus}
-        onKeyDown={roving.onKeyDown}
+        onFocus={onToolbarFocus}
+        onKeyDown={onToolbarKeyDown}
       >
         <MantineEditor.ControlsGroup>
           <MantineEditor.Bold />
