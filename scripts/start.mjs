@@ -11,6 +11,20 @@ import { fileURLToPath } from 'node:url'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const force = process.env.FORCE_BUILD === '1'
 
+// The Node the project declares (package.json `engines.node`, ">=major.minor"): an older one stops here with
+// a plain message instead of failing later inside a dependency. Every locked dependency supports it
+// (apps/server/test/engines.test.ts).
+const declared = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).engines.node
+const [wantMajor, wantMinor = 0] = declared
+  .replace(/^>=\s*/, '')
+  .split('.')
+  .map(Number)
+const [major, minor] = process.versions.node.split('.').map(Number)
+if (major < wantMajor || (major === wantMajor && minor < wantMinor)) {
+  console.error(`This project needs Node ${declared}; this is Node ${process.versions.node}.`)
+  process.exit(1)
+}
+
 function run(args, what) {
   console.log(`Building ${what}...`)
   const r = spawnSync('npm', args, { cwd: root, stdio: 'inherit' })

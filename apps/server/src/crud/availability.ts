@@ -314,7 +314,13 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
    * (item, keys…, date) unique key, so every day of the range is written (or
    * rewritten) by one statement, and two overlapping writes never make two rows.
    */
-  const writeRange = async (tx: Db, input: Record<string, unknown>, itemId: number, version: number | undefined) => {
+  /** Writes the range; answers the number of days written (the range's days on the chosen weekdays). */
+  const writeRange = async (
+    tx: Db,
+    input: Record<string, unknown>,
+    itemId: number,
+    version: number | undefined,
+  ): Promise<number> => {
     const cast = (col: PgColumn) => sql.raw(col.getSQLType())
     const insertCols = [
       opts.item.column,
@@ -341,12 +347,14 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
         cols.map((c) => sql.identifier(c.name)),
         sql`, `,
       )
-    await tx.execute(sql`
+    const written = (await tx.execute(sql`
       INSERT INTO ${sql.identifier(tableName)} (${list(insertCols)})
       SELECT ${sql.join(selected, sql`, `)}
       FROM generate_series(${input.start_date}::date, ${input.end_date}::date, interval '1 day') AS d
       ${weekdaysOf(input) ? sql`WHERE ${onWeekdays(sql`d`, input)}` : sql``}
-      ON CONFLICT (${list(conflict)}) DO UPDATE SET ${sql.join(updates, sql`, `)}`)
+      ON CONFLICT (${list(conflict)}) DO UPDATE SET ${sql.join(updates, sql`, `)}
+      RETURNING 1`)) as unknown as { rows: unknown[] }
+    return written.rows.length
   }
 
   // The month read's item, days and stock come in the session's own statement (plugins/auth.ts `sessionRow`),
@@ -433,7 +441,7 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
             stale = { version: v.version - 1, days: (await daysText(tx, input, item.id as number)).json }
             throw new StaleRange()
           }
-          await writeRange(tx, input, item.id as number, v?.version)
+          const written = await writeRange(tx, input, item.id as number, v?.version)
           if (opts.stock)
             await applyCalendarCapacity(tx, {
               companyId: auth.companyId,
@@ -454,7 +462,7 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
             recordId: item.id as number,
             change: { range: { start_date, end_date, weekdays: weekdays ?? null }, values },
           })
-          return { ...(await daysText(tx, input, item.id as number)), version: v?.version }
+          return { ...(await daysText(tx, input, item.id as number)), version: v?.version, written }
         })
         .catch(async (err: unknown) => {
           if (!(err instanceof StaleRange) || !stale) throw err
@@ -465,9 +473,10 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
           )
         })
       // The written days as the month read answers them, straight from PostgreSQL's JSON (366 days: no row
-      // mapping, no copy per day, no stringify), and the calendar's version after this write.
+      // mapping, no copy per day, no stringify), the calendar's version after this write, and `written`: the
+      // days the range wrote (issue 32, item 10: the toast said 30 when 8 weekdays were written).
       const version = rows.version === undefined ? '' : `,"version":${rows.version}`
-      return reply.type('application/json; charset=utf-8').send(`{"data":${rows.json}${version}}`)
+      return reply.type('application/json; charset=utf-8').send(`{"data":${rows.json}${version},"written":${rows.written}}`)
     })
   }
 

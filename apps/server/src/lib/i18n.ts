@@ -35,8 +35,15 @@ export function isLocale(v: unknown): v is Locale {
   return typeof v === 'string' && (LOCALES as readonly string[]).includes(v)
 }
 
+/**
+ * A message with one number among its parameters takes the plural form its language gives that number: the
+ * entry `<key>_one` (English "1 day") when there is one, else `<key>` ("3 days"; Indonesian has one form).
+ */
 export function t(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
-  const text = dictionaries[locale][key] ?? dictionaries.en[key] ?? key
+  const numbers = Object.values(params).filter((v): v is number => typeof v === 'number')
+  const form = numbers.length === 1 ? new Intl.PluralRules(locale).select(numbers[0]!) : 'other'
+  const plural = form === 'other' ? undefined : `${key}_${form}`
+  const text = (plural && dictionaries[locale][plural]) || dictionaries[locale][key] || dictionaries.en[key] || key
   return text.replace(/\{(\w+)\}/g, (_, k: string) => (k in params ? String(params[k]) : `{${k}}`))
 }
 
@@ -99,11 +106,13 @@ registerMessages({
     route_not_found: 'Route {method}:{url} not found',
     name_in_used: 'Name in Used',
     slug_in_used: 'Slug in Used',
-    in_use: 'Still used by {count} row(s); remove those first.',
+    in_use: 'Still used by {count} rows; remove those first.',
+    in_use_one: 'Still used by {count} row; remove it first.',
     in_use_by: 'Still in use ({uses}); remove or change those first.',
     too_large: 'The request is too large.',
     unsupported_media_type: 'Unsupported media type.',
-    rate_limited: 'Please Wait: Please Try again in {minutes} Minute',
+    rate_limited: 'Please Wait: Please Try again in {minutes} Minutes',
+    rate_limited_one: 'Please Wait: Please Try again in {minutes} Minute',
     internal: 'Something went wrong on our side. Please try again.',
     'field.required': '{field} is Required',
     'field.invalid_type': '{field} must be a {expected}',

@@ -29,3 +29,20 @@ describe('the message catalogues', () => {
     expect(unfilledPlaceholder('Hotel {Deluxe}')).toBeUndefined()
   })
 })
+
+describe('plural forms (issue 32, item 11: "at most 1 days")', () => {
+  it('write one day, one night, one minute and one row in English, and the one form in Indonesian', () => {
+    expect(t('en', 'orders.too_long', { days: 1 })).toBe('At most 1 day')
+    expect(t('en', 'orders.too_long', { days: 30 })).toBe('At most 30 days')
+    expect(t('en', 'orders.notice', { field: 'Check-in', days: 1, date: '01-03-2027' })).toBe(
+      'Check-in needs 1 day of notice (from 01-03-2027)',
+    )
+    expect(t('en', 'orders.min_stay', { nights: 1 })).toBe('A stay here is at least 1 night')
+    expect(t('en', 'orders.max_day', { days: 2 })).toBe('This vehicle is booked for at most 2 days')
+    expect(t('en', 'rate_limited', { minutes: 1 })).toMatch(/in 1 Minute$/)
+    expect(t('en', 'rate_limited', { minutes: 2 })).toMatch(/in 2 Minutes$/)
+    expect(t('en', 'in_use', { count: 1 })).toBe('Still used by 1 row; remove it first.')
+    expect(t('id', 'orders.too_long', { days: 1 })).toBe('Paling lama 1 hari')
+    expect(t('id', 'orders.too_long', { days: 5 })).toBe('Paling lama 5 hari')
+  })
+})

@@ -59,7 +59,7 @@ describe('accounts journey', () => {
     await field(page, 'Password Confirmation').fill('other')
     await page.getByRole('button', { name: 'Register' }).click()
     await page.getByText('Password must be at least 8 characters').waitFor()
-    await page.getByText('Password Confirmation Must Same with Password').waitFor()
+    await page.getByText('Password confirmation does not match the password').waitFor()
     await env.screenshot(page, 'accounts-01-register-validation')
   })
 
@@ -70,7 +70,7 @@ describe('accounts journey', () => {
     await field(page, 'Password').fill(firstPassword)
     await field(page, 'Password Confirmation').fill(firstPassword)
     await page.getByRole('button', { name: 'Register' }).click()
-    await notification(page, 'Register Success').waitFor()
+    await notification(page, 'Registered').waitFor()
     await env.screenshot(page, 'accounts-02-registered')
     await page.waitForURL(/\/activation\?email=/)
     await page.getByText(`We have sent an activation link to ${lower}`).waitFor()
@@ -108,7 +108,7 @@ describe('accounts journey', () => {
 
   it('signs in: a green notification, then /app with the dashboard charts', async () => {
     await signIn(page, firstPassword)
-    await notification(page, 'Login Success').waitFor()
+    await notification(page, 'Signed in').waitFor()
     await page.waitForURL(/\/app$/)
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
     await page.getByTestId('chart-monthly').locator('svg.recharts-surface').first().waitFor()

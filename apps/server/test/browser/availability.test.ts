@@ -83,7 +83,7 @@ const EN: Texts = {
   yes: 'Yes',
   friday: 'Friday',
   saturday: 'Saturday',
-  updated: 'Success Updated',
+  updated: 'Updated',
   blockedBadge: 'Blocked',
   next: 'Next month',
   previous: 'Previous month',

@@ -79,7 +79,7 @@ describe('categories journey', () => {
     await d.getByRole('radio', { name: 'Yes' }).check()
     await env.screenshot(page, 'categories-02-create-dialog-en')
     await d.getByRole('button', { name: 'Save', exact: true }).click()
-    await notification(page, 'Success Created').waitFor()
+    await notification(page, 'Created').waitFor()
     await dialog(page).waitFor({ state: 'detached' })
     const row = page.getByRole('row').filter({ hasText: 'Umrah Plus Madinah' })
     await row.waitFor()
@@ -143,7 +143,7 @@ describe('categories journey', () => {
     await field(d, 'Name').fill('Package 07 Premium')
     await d.getByRole('radio', { name: 'No' }).check()
     await d.getByRole('button', { name: 'Save', exact: true }).click()
-    await notification(page, 'Success Updated').waitFor()
+    await notification(page, 'Updated').waitFor()
     const edited = page.getByRole('row').filter({ hasText: 'Package 07 Premium' })
     await edited.waitFor()
     expect(await edited.getByText('No', { exact: true }).isVisible()).toBe(true)
@@ -162,7 +162,7 @@ describe('categories journey', () => {
     // ... Delete removes it.
     await row.getByRole('button', { name: 'Delete', exact: true }).click()
     await dialog(page).getByRole('button', { name: 'Delete', exact: true }).click()
-    await notification(page, 'Success Deleted').waitFor()
+    await notification(page, 'Deleted').waitFor()
     await waitForNames(page, (n) => n.length === 23 && !n.includes('Package 07 Premium'))
   })
 

@@ -61,9 +61,9 @@ describe('feedback', () => {
   it('the redirect toast closes when the redirect happens', async () => {
     await page.getByLabel(/^Password/).fill('owner-password-1')
     await page.getByRole('button', { name: /^Login$/ }).click()
-    await notification(page, 'Login Success').waitFor()
+    await notification(page, 'Signed in').waitFor()
     await page.waitForURL(/\/app/)
-    await notification(page, 'Login Success').waitFor({ state: 'detached', timeout: 3_000 })
+    await notification(page, 'Signed in').waitFor({ state: 'detached', timeout: 3_000 })
   })
 
   it('the bell shows a steady dot, not an endless pulse', async () => {
@@ -86,7 +86,7 @@ describe('feedback', () => {
 
   it('a save names the record', async () => {
     await page.getByRole('button', { name: 'Create', exact: true }).click()
-    await page.getByRole('dialog').getByLabel(/^Name/).fill('Umrah Plus')
+    await page.getByRole('dialog').getByLabel(/^Name( \*)?$/).fill('Umrah Plus')
     await page.getByRole('dialog').getByLabel(/^Slug/).fill('umrah-plus')
     await page
       .getByRole('dialog')
@@ -94,7 +94,7 @@ describe('feedback', () => {
       .fill('Umrah with a city tour')
     await page.getByRole('dialog').getByRole('radio', { name: 'Yes' }).check()
     await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click()
-    await notification(page, 'Success Created').filter({ hasText: 'Umrah Plus' }).waitFor()
+    await notification(page, 'Created').filter({ hasText: 'Umrah Plus' }).waitFor()
     // Only the wrong password (422) and the list failed on purpose (500) may have logged.
     expect(consoleErrors.filter((e) => !/status of (422|500)/.test(e))).toEqual([])
   })

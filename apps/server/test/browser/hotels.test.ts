@@ -126,8 +126,8 @@ const EN: Texts = {
   createHotel: 'Create Hotel',
   editHotel: 'Edit Hotel',
   createRoom: 'Create Room',
-  created: 'Success Created',
-  updated: 'Success Updated',
+  created: 'Created',
+  updated: 'Updated',
   priceRequired: 'Price Must Be Set',
   name: 'Name',
   content: 'Content',
@@ -387,7 +387,16 @@ async function hotelJourney(texts: Texts, name: string) {
 
   await page.getByRole('button', { name: texts.save, exact: true }).click()
   await notification(page, texts.created).waitFor()
-  await page.waitForURL(/\/app\/hotels$/)
+  // Issue 32, item 16: a new hotel leads to adding its rooms: its rooms' list, the create dialog open on it.
+  await page.waitForURL(/\/app\/rooms\?hotel_id=\d+$/)
+  const lead = page.getByRole('dialog')
+  await lead.getByText(texts.createRoom).waitFor()
+  await expect.poll(() => combo(lead, texts.hotel).inputValue()).toBe(name)
+  await shot(page, named('04-rooms-lead'))
+  // By keyboard: the "created" notification covers the dialog's buttons on the right.
+  await lead.getByRole('button', { name: /^(Cancel|Batal)$/ }).press('Enter')
+  await lead.waitFor({ state: 'hidden' })
+  await page.goto('/app/hotels')
   const row = page.getByRole('row').filter({ hasText: name })
   await row.waitFor()
   await shot(page, named('04-list'))

@@ -39,7 +39,7 @@ const cases: Case[] = [
       price: 'Price',
       distance: 'Distance',
       save: 'Save',
-      updated: 'Success Updated',
+      updated: 'Updated',
       latitude: 'Latitude',
       longitude: 'Longitude',
       education: 'Education',

@@ -276,7 +276,7 @@ async function pickDay(page: Page, scope: Locator, label: string, iso: string, t
   await field(scope, label).click()
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number]
   const dropdown = page.locator('.mantine-Popover-dropdown').last()
-  const header = dropdown.locator('.mantine-DatePickerInput-calendarHeaderLevel').first()
+  const header = dropdown.locator('.mantine-DateInput-calendarHeaderLevel').first()
   await header.waitFor()
   for (let i = 0; i < 24; i++) {
     const [month, year] = ((await header.textContent()) ?? '').trim().split(/\s+/)

@@ -61,7 +61,7 @@ describe('roles and permissions journey', () => {
     expect(await d.getByRole('checkbox', { name: 'Permissions: Create', exact: true }).isDisabled()).toBe(true)
     await env.screenshot(page, 'roles-02-matrix')
     await d.getByRole('button', { name: 'Save', exact: true }).click()
-    await notification(page, 'Success Created').waitFor()
+    await notification(page, 'Created').waitFor()
     await page.getByRole('cell', { name: 'Sales Agent' }).first().waitFor()
   })
 
@@ -99,7 +99,7 @@ describe('roles and permissions journey', () => {
     await continued
     await page.unroute('**/api/v1/actions_user/role_duplicate/**')
     // The message names the role and its copy.
-    await notification(page, 'Success Duplicate')
+    await notification(page, 'Duplicated')
       .filter({ hasText: 'Role “Sales Agent” has been duplicated as “Sales Agent (Copy)”' })
       .waitFor()
     await page.getByRole('cell', { name: 'Sales Agent_copy' }).waitFor()
@@ -175,7 +175,7 @@ describe('roles and permissions journey', () => {
     await field(d, 'Password Confirmation').fill(agent.password)
     await env.screenshot(page, 'roles-05-user-dialog')
     await d.getByRole('button', { name: 'Save', exact: true }).click()
-    await notification(page, 'Success Created').waitFor()
+    await notification(page, 'Created').waitFor()
     const row = page.getByRole('row').filter({ hasText: agent.email })
     await row.getByText('Sales Agent').waitFor()
     await row.getByText('Active').waitFor()
@@ -197,7 +197,7 @@ describe('roles and permissions journey', () => {
     await env.screenshot(page, 'roles-06b-user-edit')
     await field(d, 'Phone').fill('+62 812 0000 2222')
     await d.getByRole('button', { name: 'Save', exact: true }).click()
-    await notification(page, 'Success Updated')
+    await notification(page, 'Updated')
       .filter({ hasText: `User “${agent.name}” has been updated` })
       .waitFor()
     await d.waitFor({ state: 'hidden' })

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_LOGIN, seed } from '../../src/db/seed.js'
+import { rooms, trainRoutes, transportations, ziyarahTours } from '../../src/db/schema/index.js'
 import { SCREENSHOT_DIR, startBrowserEnv, type BrowserEnv } from './harness.js'
 import { SCREENSHOTS, settle, TILE_URL, trackNetwork, watchCsp } from './page.js'
 
@@ -255,6 +256,28 @@ async function shot(page: Page, name: string) {
 
 const problems = { layout: [] as string[], axe: [] as string[], language: [] as string[] }
 
+/**
+ * The screens a row opens rather than the menu (issue 32, item 17: the room calendar had 2 serious axe
+ * findings nobody walked): each availability calendar, on the demo company's first row of its kind.
+ */
+async function itemScreens(): Promise<string[]> {
+  const db = env.app.db
+  const first = async (table: typeof rooms | typeof transportations | typeof trainRoutes | typeof ziyarahTours) =>
+    (await db.select({ id: table.id }).from(table).orderBy(table.id).limit(1))[0]?.id
+  const out: string[] = []
+  for (const [table, route] of [
+    [rooms, 'rooms'],
+    [transportations, 'transportation'],
+    [trainRoutes, 'train_route'],
+    [ziyarahTours, 'ziyarah_tours'],
+  ] as const) {
+    const id = await first(table)
+    if (id !== undefined) out.push(`/app/${route}/${id}/availability`)
+  }
+  expect(out.length).toBeGreaterThan(0)
+  return out
+}
+
 // ------------------------------------------------------------------- tests
 
 /** The walk's tests for one language: its own server, browser and findings. */
@@ -312,7 +335,7 @@ export function screensWalk(lang: Lang) {
     })
 
     it('each screen at 1366×768 with the menu open', async () => {
-      for (const route of walked([...routes, ...PAGE_FORMS, '/app/no-such-screen'])) {
+      for (const route of walked([...routes, ...PAGE_FORMS, ...(await itemScreens()), '/app/no-such-screen'])) {
         await page.goto(route)
         await settle(page)
         await shot(page, shotName(lang, 'desktop', route))
@@ -336,7 +359,7 @@ export function screensWalk(lang: Lang) {
 
     it('each screen on a 390×844 phone', async () => {
       await page.setViewportSize(PHONE)
-      for (const route of walked([...routes, ...PAGE_FORMS])) {
+      for (const route of walked([...routes, ...PAGE_FORMS, ...(await itemScreens())])) {
         await page.goto(route)
         await settle(page)
         await shot(page, shotName(lang, 'phone', route))

@@ -8,7 +8,14 @@ import { currentLocale, setLanguage } from '../i18n'
  * `locale` cookie. A segmented control rather than a dropdown keeps the popover
  * machinery out of the login page's bundle.
  */
-export function LanguageSwitcher({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
+export function LanguageSwitcher({
+  size = 'xs',
+  onPicked,
+}: {
+  size?: 'xs' | 'sm'
+  /** Signed in: the pick is also kept on the user (issue 32, item 14). */
+  onPicked?: (locale: Locale) => void
+}) {
   const { t, i18n } = useTranslation()
   const active = i18n.resolvedLanguage ? currentLocale() : currentLocale()
   return (
@@ -16,7 +23,10 @@ export function LanguageSwitcher({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
       size={size}
       radius="xl"
       value={active}
-      onChange={(v) => void setLanguage(v as Locale)}
+      onChange={(v) => {
+        void setLanguage(v as Locale)
+        onPicked?.(v as Locale)
+      }}
       aria-label={t('language.label')}
       data={LOCALES.map((lng) => ({
         value: lng,

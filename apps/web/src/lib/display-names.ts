@@ -40,3 +40,14 @@ export function permissionLabel(t: TFunction, p: { name: string; display_name?: 
     action: t(`resources.roles.matrix.actions.${parts.action}`),
   })
 }
+
+/**
+ * A reference row's name in the reader's language (issue 32, item 14): its `name_<lang>` when written,
+ * else its `name` (the one name every row has). Facilities, services, types, categories, areas and
+ * attribute values.
+ */
+export function localName(row: { name?: unknown; [key: string]: unknown } | null | undefined, lang: string): string {
+  if (!row) return ''
+  const own = row[`name_${lang.slice(0, 2)}`]
+  return typeof own === 'string' && own.trim() ? own : String(row.name ?? '')
+}

@@ -9,6 +9,8 @@ export interface Me {
   name: string
   email: string
   username: string | null
+  /** The language kept on the user (issue 32, item 14); absent in older answers and test doubles. */
+  locale?: string
   permissions: string[]
   role_name: string
   company: { name: string; trial_ends_at: string | null } | null

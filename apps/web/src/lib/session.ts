@@ -1,3 +1,5 @@
+import { LOCALES, type Locale } from '@app/shared'
+import { currentLocale, setLanguage } from '../i18n'
 import { api, unwrap } from './api-client'
 import type { Me } from './permissions'
 
@@ -6,3 +8,12 @@ import type { Me } from './permissions'
  * Apart from permissions.ts so the login page can ask without loading TanStack Query.
  */
 export const fetchMe = () => unwrap(api.get<{ data: Me | null }>('/auth/session')).then((r) => r.data)
+
+/**
+ * Right after a sign-in: the app opens in the language kept on the user (issue 32, item 14), whatever
+ * language the sign-in page was left in. Switching in the app keeps the new one on the user.
+ */
+export async function applySavedLanguage(): Promise<void> {
+  const saved = (await fetchMe().catch(() => null))?.locale
+  if (saved && (LOCALES as readonly string[]).includes(saved) && saved !== currentLocale()) await setLanguage(saved as Locale)
+}

@@ -10,7 +10,7 @@ const texts: Record<string, string> = {
   'validation.invalid': '{{field}} is Invalid',
   'validation.too_many': '{{field}} must have at most {{max}} items',
   'validation.enum': '{{field}} must be one of: {{options}}',
-  'validation.password_confirmation': 'Password Confirmation Must Same with Password',
+  'validation.password_confirmation': 'Password confirmation does not match the password',
 }
 const t: Translate = (key, params = {}) =>
   (texts[key] ?? String(params.defaultValue ?? key)).replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k]))
@@ -59,7 +59,7 @@ describe('zodFormErrors', () => {
     expect(errors.email).toBe('Email is Wrong Format')
     // zod skips refinements while a property is invalid, so check them separately.
     const ok = zodFormErrors(schema, { email: 'a@b.co', password: 'a', password_confirmation: 'b' }, t, label)
-    expect(ok).toEqual({ password_confirmation: 'Password Confirmation Must Same with Password' })
+    expect(ok).toEqual({ password_confirmation: 'Password confirmation does not match the password' })
   })
 
   it('says what the server says for a wrong choice and for too many entries (one shared mapping)', () => {

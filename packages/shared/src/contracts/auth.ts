@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_NAME, PASSWORD_MIN } from '../constants.js'
+import { LOCALES, MAX_NAME, PASSWORD_MIN } from '../constants.js'
 
 /** Longest password accepted: argon2 takes any length, but a 10 kB one is an attack, not a password. */
 export const PASSWORD_MAX = 128
@@ -30,7 +30,7 @@ export const passwordField = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX)
 /** Required, otherwise free text (spec §5: company and name have no further rule). */
 export const plainRequired = z.string().trim().min(1).max(MAX_NAME)
 
-/** Message key of the confirmation rule ('Password Confirmation Must Same with Password'). */
+/** Message key of the confirmation rule ('Password confirmation does not match the password'). */
 export const PASSWORD_CONFIRMATION_KEY = 'password_confirmation'
 
 function confirmed<T extends { password: string; password_confirmation: string }>(v: T) {
@@ -154,3 +154,6 @@ export interface DashboardData {
   /** One entry per counted table: its key (`users`, `categories`, …) and a count per month. */
   series: Array<{ key: string; counts: number[]; total: number }>
 }
+
+/** `PUT /auth/me/locale`: the language the user picked, kept on the user (issue 32, item 14). */
+export const localeChoiceSchema = z.object({ locale: z.enum(LOCALES) })

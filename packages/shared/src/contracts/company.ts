@@ -4,6 +4,9 @@ import { optionalFileName, optionalText, wireNumber } from './locations.js'
 import { DEFAULT_PASSPORT_VALIDITY_MONTHS, MAX_PASSPORT_MONTHS, phoneField } from './pilgrims.js'
 import { requiredText } from './reference.js'
 
+/** The Saudi weekend, Friday and Saturday (ISO weekdays): what a new company starts with. */
+export const DEFAULT_WEEKEND_DAYS = [5, 6] as const
+
 /**
  * The company's settings (issue 28: avatar menu -> Company Setting). One shape
  * for `GET/PUT /company` and the form; later issues add their settings here
@@ -23,6 +26,15 @@ export const companySettingsSchema = z.object({
     (v) => (v === '' || v === undefined ? null : v),
     wireNumber(z.number().int().min(1).max(120)).nullable(),
   ),
+  /**
+   * The weekend, ISO weekdays (1 Monday … 7 Sunday), shaded in every calendar and date picker (issue 32,
+   * item 10). Friday and Saturday by default (the Saudi week); an empty list means no weekend.
+   */
+  weekend_days: z
+    .array(z.number().int().min(1).max(7))
+    .max(6)
+    .transform((days) => [...new Set(days)].sort((a, b) => a - b))
+    .default([...DEFAULT_WEEKEND_DAYS]),
 })
 export type CompanySettings = z.infer<typeof companySettingsSchema>
 export const COMPANY_SETTING_KEYS = Object.keys(companySettingsSchema.shape) as Array<keyof CompanySettings>

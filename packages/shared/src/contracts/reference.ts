@@ -34,9 +34,23 @@ export const optionalSlugField = z
       ctx.addIssue({ code: 'too_small', origin: 'string', minimum: NAME_MIN, inclusive: true, input: v })
   })
 
+/**
+ * A reference row's name in one language (issue 32, item 14; docs/decisions/reference-data.md): optional,
+ * shown instead of `name` to whoever reads that language. One column per language of `LOCALES`.
+ */
+const nameIn = z
+  .string()
+  .trim()
+  .max(MAX_NAME)
+  .nullish()
+  .transform((v) => (v ? v : null))
+export const nameTranslationFields = { name_en: nameIn, name_id: nameIn }
+export const NAME_TRANSLATION_KEYS = ['name_en', 'name_id'] as const
+
 /** The five identical reference lists: facilities, categories, services, types, areas. */
 export const referenceInputSchema = z.object({
   name: requiredText(),
+  ...nameTranslationFields,
   // Optional as everywhere else: empty means "made from the name" by the server (issue 13, one slug rule).
   slug: optionalSlugField,
   description: requiredText(NAME_MIN, MAX_TEXT),
@@ -95,6 +109,7 @@ export type GroupAttribute = z.infer<typeof groupAttributeSchema>
  */
 export const attributeInputSchema = z.object({
   name: requiredText(),
+  ...nameTranslationFields,
   slug: optionalSlugField,
   description: requiredText(NAME_MIN, MAX_TEXT),
   is_active: z.boolean(),
@@ -106,6 +121,8 @@ export const ATTRIBUTE_SORTABLE = ['name', 'slug', 'is_active', 'created_at', 'g
 export const attributeSchema = z.object({
   id: z.number(),
   name: z.string(),
+  name_en: z.string().nullable(),
+  name_id: z.string().nullable(),
   slug: z.string(),
   description: z.string(),
   is_active: z.boolean(),

@@ -37,6 +37,11 @@ export const companies = pgTable('companies', {
   passport_validity_months: smallint('passport_validity_months').notNull().default(6),
   /** Women under this age need a mahram; null: the rule is off. */
   mahram_min_age: smallint('mahram_min_age'),
+  /** The weekend, ISO weekdays (1 Monday … 7 Sunday); Friday and Saturday, the Saudi week (issue 32, item 10). */
+  weekend_days: smallint('weekend_days')
+    .array()
+    .notNull()
+    .default(sql`'{5,6}'::smallint[]`),
   ...timestamps,
 })
 

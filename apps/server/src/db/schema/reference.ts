@@ -3,6 +3,12 @@ import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex,
 import { companies } from './accounts.js'
 import { companySearchIndex, normalisedName } from './search-index.js'
 
+/** The row's optional name per language (issue 32, item 14): `name` stays the one every reader falls back to. */
+const nameTranslations = () => ({
+  name_en: varchar('name_en', { length: 191 }),
+  name_id: varchar('name_id', { length: 191 }),
+})
+
 /**
  * The five identical reference lists (facilities, categories, services, types, areas).
  * One factory, so their columns and indexes can never drift apart.
@@ -16,6 +22,7 @@ function referenceTable<N extends string>(name: N) {
         .notNull()
         .references(() => companies.id, { onDelete: 'cascade' }),
       name: varchar('name', { length: 191 }).notNull(),
+      ...nameTranslations(),
       slug: varchar('slug', { length: 191 }).notNull(),
       description: text('description').notNull(),
       is_active: boolean('is_active').notNull().default(true),
@@ -78,6 +85,7 @@ export const attributes = pgTable(
       .notNull()
       .references(() => groupAttributes.id, { onDelete: 'restrict' }),
     name: varchar('name', { length: 191 }).notNull(),
+    ...nameTranslations(),
     slug: varchar('slug', { length: 191 }).notNull(),
     description: text('description').notNull(),
     is_active: boolean('is_active').notNull().default(true),

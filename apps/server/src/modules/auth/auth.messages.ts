@@ -7,7 +7,7 @@ registerMessages({
     account_pending: 'Your account is not activated yet: open the activation link we emailed you, or ask for a new one.',
     account_blocked: 'Your account is blocked: contact the administrator of your company.',
     wrong_token: 'Wrong Token',
-    password_confirmation: 'Password Confirmation Must Same with Password',
+    password_confirmation: 'Password confirmation does not match the password',
     email_taken: 'This email is already registered.',
     password_now_wrong: 'The current password is wrong.',
     register_success: 'Register Success: please check your email to activate your account.',

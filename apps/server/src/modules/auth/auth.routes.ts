@@ -7,6 +7,7 @@ import {
   completeSignupSchema,
   emailOnlySchema,
   googleLoginSchema,
+  localeChoiceSchema,
   loginSchema,
   registerSchema,
   resetSchema,
@@ -79,8 +80,9 @@ export default async function authRoutes(parent: FastifyInstance) {
   async function signIn(req: FastifyRequest, reply: FastifyReply, user: SigningIn, locale: Locale) {
     const session = await app.db.transaction(async (t) => {
       const tx = t as unknown as Db
+      // The user's saved language is kept (the web switches to it after signing in): the sign-in page's
+      // language is not a choice for the account (issue 32, item 14).
       const created = await createSession(tx, user.id, { userAgent: req.headers['user-agent'], ip: req.ip })
-      await setUserLocale(tx, user.id, locale)
       await recordAudit(tx, req, { entity: 'session', action: 'sign_in', recordId: user.id }, actorOf(user))
       return created
     })
@@ -218,6 +220,17 @@ export default async function authRoutes(parent: FastifyInstance) {
     await resetPassword(app.db, req.body.token, req.body.email, req.body.password)
     return ok(req, 'reset_success')
   })
+
+  // The language picked while signed in is kept on the user (issue 32, item 14): the web applies it at sign-in.
+  app.put(
+    '/auth/me/locale',
+    { schema: { tags, body: localeChoiceSchema }, config: { access: 'session' } },
+    async (req): Promise<{ data: CurrentUser }> => {
+      const auth = requireAuth(req)
+      await setUserLocale(app.db, auth.userId, req.body.locale)
+      return { data: await describeUser(auth.userId, auth.permissions) }
+    },
+  )
 
   app.post(
     '/auth/change_password',

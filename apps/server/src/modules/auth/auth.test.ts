@@ -405,7 +405,7 @@ describe('change password', () => {
       { token: mine },
     )
     expect(mismatch.statusCode).toBe(422)
-    expect(mismatch.json().errors).toEqual({ password_confirmation: ['Password Confirmation Must Same with Password'] })
+    expect(mismatch.json().errors).toEqual({ password_confirmation: ['Password confirmation does not match the password'] })
 
     const short = await post(
       '/auth/change_password',
@@ -469,7 +469,7 @@ describe('forgot and reset', () => {
 
     const mismatch = await post('/auth/reset', { ...body, password_confirmation: 'brand-new-pasz' })
     expect(mismatch.statusCode).toBe(422)
-    expect(mismatch.json().errors.password_confirmation).toEqual(['Password Confirmation Must Same with Password'])
+    expect(mismatch.json().errors.password_confirmation).toEqual(['Password confirmation does not match the password'])
 
     // An activation token is no reset token.
     const activationToken = linkIn(await mail.waitFor(r.email, (x) => x.text.includes('/activation?'))).searchParams.get('token')

@@ -32,6 +32,7 @@ describe('company settings', () => {
       logo: null,
       passport_validity_months: 6,
       mahram_min_age: null,
+      weekend_days: [5, 6],
     })
   })
 

@@ -183,6 +183,13 @@ describe('room availability: range writes', () => {
     })
     expect(res.statusCode, res.body).toBe(200)
     expect((res.json().data as Day[]).map((d) => d.date.slice(8))).toEqual(['05', '06', '12', '13', '19', '20', '26', '27'])
+    // The answer counts the days written (issue 32, item 10), whatever else of the range is stored.
+    expect(res.json().written).toBe(8)
+    const whole = { room_id: room.id, start_date: '2026-06-01', end_date: '2026-06-30', price: 1000, capacity: 4, blocked: false }
+    expect((await write(whole)).json().written).toBe(30)
+    const again = await write({ ...whole, weekdays: [4, 5], price: 1300 })
+    expect(again.json().data).toHaveLength(30)
+    expect(again.json().written).toBe(8)
     expect(
       (
         await write({

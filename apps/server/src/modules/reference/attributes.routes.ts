@@ -48,6 +48,8 @@ export const attributesResource = defineResource({
   fields: {
     id: attributes.id,
     name: attributes.name,
+    name_en: attributes.name_en,
+    name_id: attributes.name_id,
     slug: attributes.slug,
     description: attributes.description,
     is_active: attributes.is_active,

@@ -32,6 +32,8 @@ export const referenceResources = REFERENCE_RESOURCES.map(({ name, entity }) => 
     fields: {
       id: table.id,
       name: table.name,
+      name_en: table.name_en,
+      name_id: table.name_id,
       slug: table.slug,
       description: table.description,
       is_active: table.is_active,

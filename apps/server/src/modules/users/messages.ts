@@ -5,7 +5,7 @@ import { registerFieldLabels, registerMessages } from '../../lib/i18n.js'
 registerMessages({
   en: {
     [USERNAME_INVALID_KEY]: 'Username may hold letters and digits only',
-    [PASSWORD_CONFIRMATION_KEY]: 'Password Confirmation Must Same with Password',
+    [PASSWORD_CONFIRMATION_KEY]: 'Password confirmation does not match the password',
     [ROLE_NAME_RESERVED_KEY]: 'This role name is reserved; choose another name',
     [PERMISSION_NAME_INVALID_KEY]: '{field} may hold lower-case letters, digits and underscores only, starting with a letter',
     'users.role_not_found': 'This role does not exist in your company',

@@ -154,7 +154,7 @@ describe('users: create and the field rules', () => {
     expect(short.json().errors.password).toEqual(['Password must be at least 8 characters'])
     const mismatch = await call('POST', '/users', owner, newUser({ password_confirmation: 'password124' }))
     expect(mismatch.statusCode).toBe(422)
-    expect(mismatch.json().errors.password_confirmation).toEqual(['Password Confirmation Must Same with Password'])
+    expect(mismatch.json().errors.password_confirmation).toEqual(['Password confirmation does not match the password'])
     const missing = await call('POST', '/users', owner, {})
     expect(missing.statusCode).toBe(422)
     expect(Object.keys(missing.json().errors)).toEqual(

@@ -1,13 +1,17 @@
 import type { ReactNode } from 'react'
 import { ActionIcon, AppShell, Badge, Box, Burger, Group, Text, Tooltip } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
+import { useQueryClient } from '@tanstack/react-query'
+import type { Locale } from '@app/shared'
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { LanguageSwitcher } from '../../components/LanguageSwitcher'
 import { Logo } from '../../components/Logo'
+import { api } from '../../lib/api-client'
 import { formatDate } from '../../lib/format'
+import { meKey } from '../../lib/query-keys'
 import type { NavGroup } from '../../lib/nav'
 import type { Me } from '../../lib/permissions'
 import { NotificationBell } from './NotificationBell'
@@ -16,6 +20,12 @@ import { UserMenu } from './UserMenu'
 
 /** Header 50 px, side menu 240 px (spec §2): burger on phones, collapse toggle on desktop. */
 export function AppLayout({ me, groups, children }: { me: Me; groups: NavGroup[]; children: ReactNode }) {
+  const client = useQueryClient()
+  // The language picked here is kept on the user (issue 32, item 14): the next sign-in opens in it.
+  const saveLocale = (locale: Locale) =>
+    void api.put<{ data: Me }>('/auth/me/locale', { locale }).then((res) => {
+      if (res.ok) client.setQueryData(meKey, res.data.data)
+    })
   const { t } = useTranslation()
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false)
   const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(true)
@@ -60,7 +70,7 @@ export function AppLayout({ me, groups, children }: { me: Me; groups: NavGroup[]
             </Link>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <LanguageSwitcher />
+            <LanguageSwitcher onPicked={saveLocale} />
             <NotificationBell me={me} />
             <UserMenu me={me} />
           </Group>

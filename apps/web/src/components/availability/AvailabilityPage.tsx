@@ -222,8 +222,12 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
         day={picked?.day ?? null}
         end={picked?.end}
         version={answer.data?.version === undefined ? undefined : Math.max(answer.data.version, written ?? 0)}
-        onWritten={setWritten}
+        onWritten={({ version, startDate }) => {
+          setWritten(version)
+          go(monthOf(startDate))
+        }}
         onClose={() => setPicked(null)}
+        // The calendar shows the range just written (typed dates may start in another month).
       />
     </Stack>
   )

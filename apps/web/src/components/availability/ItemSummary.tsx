@@ -2,6 +2,7 @@ import { SimpleGrid, Table } from '@mantine/core'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { formatMoney, getPath } from '../../lib/format'
+import { formatNumber } from '../../lib/numbers'
 import type { SummaryRow } from './define'
 import { calendarLabel } from './labels'
 
@@ -12,9 +13,8 @@ function show(row: SummaryRow, item: Record<string, unknown>, t: TFunction, lang
     case 'money':
       return formatMoney(v)
     case 'hours':
-      return empty
-        ? '-'
-        : new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(v))
+      // The one number writer (docs/decisions/numbers.md), as every other figure on screen.
+      return empty ? '-' : formatNumber(v, language, { minDecimals: 2, maxDecimals: 2 })
     case 'unit':
       return empty ? '-' : `${String(v)} ${row.unit ?? ''}`.trim()
     case 'option':

@@ -62,7 +62,10 @@ describe('MonthGrid', { timeout: 60_000 }, () => {
     expect(cell('2026-12-04').dataset.state).toBe('stored')
     expect(cell('2026-12-04').textContent).toContain('SAR 1,200')
     expect(cell('2026-12-04').querySelector('[data-marker]')).not.toBeNull()
-    expect(cell('2026-12-04').getAttribute('aria-label')).toContain('Differs from the default: Price, Sale Price')
+    // Named by what it shows, described by the full reading (issue 32 item 17).
+    expect(cell('2026-12-04').getAttribute('aria-label')).toBeNull()
+    const described = document.getElementById(cell('2026-12-04').getAttribute('aria-describedby')!)
+    expect(described?.textContent).toContain('Differs from the default: Price, Sale Price')
     // Stored but equal to the defaults: no marker.
     expect(cell('2026-12-05').dataset.state).toBe('stored')
     expect(cell('2026-12-05').querySelector('[data-marker]')).toBeNull()

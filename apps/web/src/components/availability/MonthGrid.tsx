@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { Badge, Box, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core'
 import { IconPointFilled } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
@@ -141,6 +141,7 @@ function DayButton({
   drag?: { selecting: boolean; onDown: () => void; onEnter: () => void; onUp: () => void }
 }) {
   const { t, i18n } = useTranslation()
+  const descriptionId = useId()
   if (!day) return null
   const state = day.blocked ? 'blocked' : day.stored ? 'stored' : day.offered ? 'default' : 'closed'
   const marked = day.changed.length > 0
@@ -157,54 +158,61 @@ function DayButton({
     ...(stock ? [t('availability.booked', { ...stock })] : []),
   ].join('. ')
   const weekday = weekdayNames(i18n.language, 'short')[cell.weekday - 1]
+  // The button is named by what it shows (the day and its figures: WCAG 2.5.3, axe label-content-name-mismatch);
+  // the full reading (date, state, values, bookings) is its description.
   return (
-    <UnstyledButton
-      className={compact ? classes.listDay : classes.day}
-      data-state={state}
-      data-date={day.date}
-      data-changed={marked || undefined}
-      style={{ '--day-color': `var(--mantine-color-${color}-6)`, '--day-bg': `var(--mantine-color-${color}-0)` }}
-      aria-label={description}
-      data-selecting={drag?.selecting || undefined}
-      onMouseDown={drag ? (e) => e.button === 0 && drag.onDown() : undefined}
-      onMouseEnter={drag?.onEnter}
-      onMouseUp={drag?.onUp}
-      // The mouse opens the dialog on release (one day or the dragged range); keys and touch by click.
-      onClick={onPick ? (e) => (!drag || e.detail === 0) && onPick(day) : undefined}
-      disabled={!onPick}
-    >
-      <Group justify="space-between" gap={4} wrap="nowrap" className={compact ? classes.listHead : undefined}>
-        <Text size="sm" fw={700} c={state === 'default' || state === 'closed' ? 'dimmed' : undefined}>
-          {compact ? `${weekday} ${cell.day}` : cell.day}
-        </Text>
-        {marked ? (
-          <Tooltip label={changedText} withinPortal>
-            <IconPointFilled size={16} className={classes.marker} aria-hidden data-marker />
-          </Tooltip>
-        ) : null}
-      </Group>
-      {day.blocked ? (
-        <Badge color="red" variant="filled" size="sm" radius="sm" className={classes.blocked}>
-          {t('availability.blocked')}
-        </Badge>
-      ) : state === 'closed' ? (
-        <Text size="xs" c="dimmed">
-          {t('availability.state.closed')}
-        </Text>
-      ) : (
-        <Box className={compact ? classes.listValues : classes.values}>
-          {lines.map((l) => (
-            <Text key={l.key} size="xs" lh={1.35} truncate c={state === 'default' ? 'dimmed' : undefined}>
-              <span className={classes.short}>{l.short}</span> {l.text}
-            </Text>
-          ))}
-          {stock ? (
-            <Text size="xs" lh={1.35} c="orange.8" truncate>
-              {t('availability.booked_short', { ...stock })}
-            </Text>
+    <>
+      <span id={descriptionId} hidden>
+        {description}
+      </span>
+      <UnstyledButton
+        aria-describedby={descriptionId}
+        className={compact ? classes.listDay : classes.day}
+        data-state={state}
+        data-date={day.date}
+        data-changed={marked || undefined}
+        style={{ '--day-color': `var(--mantine-color-${color}-6)`, '--day-bg': `var(--mantine-color-${color}-0)` }}
+        data-selecting={drag?.selecting || undefined}
+        onMouseDown={drag ? (e) => e.button === 0 && drag.onDown() : undefined}
+        onMouseEnter={drag?.onEnter}
+        onMouseUp={drag?.onUp}
+        // The mouse opens the dialog on release (one day or the dragged range); keys and touch by click.
+        onClick={onPick ? (e) => (!drag || e.detail === 0) && onPick(day) : undefined}
+        disabled={!onPick}
+      >
+        <Group justify="space-between" gap={4} wrap="nowrap" className={compact ? classes.listHead : undefined}>
+          <Text size="sm" fw={700} c={state === 'default' || state === 'closed' ? 'dimmed' : undefined}>
+            {compact ? `${weekday} ${cell.day}` : cell.day}
+          </Text>
+          {marked ? (
+            <Tooltip label={changedText} withinPortal>
+              <IconPointFilled size={16} className={classes.marker} aria-hidden data-marker />
+            </Tooltip>
           ) : null}
-        </Box>
-      )}
-    </UnstyledButton>
+        </Group>
+        {day.blocked ? (
+          <Badge color="red" variant="filled" size="sm" radius="sm" className={classes.blocked}>
+            {t('availability.blocked')}
+          </Badge>
+        ) : state === 'closed' ? (
+          <Text size="xs" c="dimmed">
+            {t('availability.state.closed')}
+          </Text>
+        ) : (
+          <Box className={compact ? classes.listValues : classes.values}>
+            {lines.map((l) => (
+              <Text key={l.key} size="xs" lh={1.35} truncate c={state === 'default' ? 'dimmed' : undefined}>
+                <span className={classes.short}>{l.short}</span> {l.text}
+              </Text>
+            ))}
+            {stock ? (
+              <Text size="xs" lh={1.35} c="orange.8" truncate>
+                {t('availability.booked_short', { ...stock })}
+              </Text>
+            ) : null}
+          </Box>
+        )}
+      </UnstyledButton>
+    </>
   )
 }

@@ -14,6 +14,7 @@ import { field, type FieldDef, type FormValues } from '../resource/define'
 import { FieldGrid } from '../resource/FieldGrid'
 import { DialogForm, FormDialog } from '../resource/dialogs'
 import { scrollToFirstError, showServerErrors } from '../resource/form-errors'
+import { useErrorsAfterSubmit } from '../resource/live-errors'
 import type { DayView } from './calendar-math'
 import type { CalendarDefinition } from './define'
 import { formFieldOf, initialRangeValues, toWriteBody, type RangeFormValues } from './dialog-values'
@@ -32,8 +33,11 @@ interface RangeDialogProps {
   end?: string
   /** The calendar version the shown month was read at (issue 30), sent with the write. */
   version?: number
-  /** After a write: the calendar's version it made (the next write sends it until the month is read again). */
-  onWritten?: (version: number | undefined) => void
+  /**
+   * After a write: the calendar's version it made (the next write sends it until the month is read again), and
+   * the range's first day (the calendar moves there, issue 32 item 10).
+   */
+  onWritten?: (written: { version: number | undefined; startDate: string }) => void
   onClose: () => void
 }
 
@@ -103,10 +107,11 @@ function RangeForm({
   const names = fields.map((f) => f.name)
   const labelFor = (path: string) => calendarLabel(t, formFieldOf(path))
 
+  const live = useErrorsAfterSubmit()
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: initialRangeValues(def, day, end),
-    validateInputOnBlur: true,
+    ...live.options,
     validate: (values) => {
       const body = toWriteBody(def, itemId, values as RangeFormValues, variant)
       const errors: Record<string, string> = {}
@@ -117,40 +122,43 @@ function RangeForm({
     },
   })
 
-  const submit = form.onSubmit(
-    async (values, event) => {
-      const root = (event?.currentTarget as HTMLElement | undefined) ?? null
-      const body = toWriteBody(def, itemId, values as RangeFormValues, variant)
-      const res = await write.mutateAsync(version.current === undefined ? body : { ...body, version: version.current })
-      if (!res.ok && res.error.conflict) {
-        // Someone set days of this range since the month was read: the values typed stay in this form.
-        conflict.raise(res.error.conflict, form.getValues())
-        return
-      }
-      conflict.clear()
-      if (res.ok) {
-        onWritten?.(res.data.version)
-        notifySuccess(
-          t('notify.updated_title'),
-          t('availability.saved', {
-            name: itemName,
-            from: formatDate(body.start_date),
-            to: formatDate(body.end_date),
-            count: res.data.data.length,
-          }),
-        )
-        onClose()
-        return
-      }
-      showServerErrors({
-        form,
-        error: res.error,
-        fieldOf: (key) => (names.includes(formFieldOf(key)) ? formFieldOf(key) : undefined),
-        failedTitle: t('notify.update_failed_title'),
-        root,
-      })
-    },
-    (_errors, _values, event) => scrollToFirstError((event?.currentTarget as HTMLElement | undefined) ?? null),
+  const submit = live.afterSubmit(
+    form.onSubmit(
+      async (values, event) => {
+        const root = (event?.currentTarget as HTMLElement | undefined) ?? null
+        const body = toWriteBody(def, itemId, values as RangeFormValues, variant)
+        const res = await write.mutateAsync(version.current === undefined ? body : { ...body, version: version.current })
+        if (!res.ok && res.error.conflict) {
+          // Someone set days of this range since the month was read: the values typed stay in this form.
+          conflict.raise(res.error.conflict, form.getValues())
+          return
+        }
+        conflict.clear()
+        if (res.ok) {
+          notifySuccess(
+            t('notify.updated_title'),
+            t('availability.saved', {
+              name: itemName,
+              from: formatDate(body.start_date),
+              to: formatDate(body.end_date),
+              // The days the server wrote (a weekday filter writes fewer than the range holds).
+              count: res.data.written ?? res.data.data.length,
+            }),
+          )
+          onWritten?.({ version: res.data.version, startDate: String(body.start_date) })
+          onClose()
+          return
+        }
+        showServerErrors({
+          form,
+          error: res.error,
+          fieldOf: (key) => (names.includes(formFieldOf(key)) ? formFieldOf(key) : undefined),
+          failedTitle: t('notify.update_failed_title'),
+          root,
+        })
+      },
+      (_errors, _values, event) => scrollToFirstError((event?.currentTarget as HTMLElement | undefined) ?? null),
+    ),
   )
 
   const state = {

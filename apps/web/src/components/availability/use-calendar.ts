@@ -47,7 +47,8 @@ export function useCalendarMonth(def: CalendarDefinition, id: string | undefined
 export function useCalendarWrite(def: CalendarDefinition) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) => api.post<{ data: DayRow[]; version?: number }>(def.endpoint, body),
+    mutationFn: (body: Record<string, unknown>) =>
+      api.post<{ data: DayRow[]; version?: number; written?: number }>(def.endpoint, body),
     onSuccess: (res) => {
       if (res.ok) void client.invalidateQueries({ queryKey: queryKeys(resourceName(def.endpoint)).all })
     },

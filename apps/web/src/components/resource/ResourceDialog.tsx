@@ -19,6 +19,8 @@ export interface ResourceDialogProps<R extends ResourceRow> {
   mode: DialogMode
   /** The row to edit (edit mode). */
   row?: R
+  /** Create: values the form starts at instead of its defaults (fields of the same name). */
+  presets?: Record<string, unknown>
   onClose: () => void
   /** After a successful save, with the saved row as the API answered, before the dialog closes. */
   onSaved?: (saved: R | undefined) => void
@@ -32,7 +34,15 @@ export interface ResourceDialogProps<R extends ResourceRow> {
  * notifies the rest. Sections show as labelled dividers; Save waits for
  * image uploads still running.
  */
-export function ResourceDialog<R extends ResourceRow>({ resource, opened, mode, row, onClose, onSaved }: ResourceDialogProps<R>) {
+export function ResourceDialog<R extends ResourceRow>({
+  resource,
+  opened,
+  mode,
+  row,
+  presets,
+  onClose,
+  onSaved,
+}: ResourceDialogProps<R>) {
   const { t } = useTranslation()
   const { data: me } = useMe()
   const labels = resourceLabels(resource, t)
@@ -46,6 +56,7 @@ export function ResourceDialog<R extends ResourceRow>({ resource, opened, mode, 
           resource={resource}
           mode={mode}
           row={row}
+          presets={presets}
           me={me}
           onClose={onClose}
           onSaved={onSaved}
@@ -61,6 +72,7 @@ interface ContentProps<R extends ResourceRow> {
   resource: ResourceDefinition<R>
   mode: DialogMode
   row?: R
+  presets?: Record<string, unknown>
   me?: Me
   onClose: () => void
   onSaved?: (saved: R | undefined) => void
@@ -93,12 +105,13 @@ function DialogContent<R extends ResourceRow>(props: ContentProps<R>) {
   return <ResourceDialogForm {...props} row={read} />
 }
 
-function ResourceDialogForm<R extends ResourceRow>({ resource, mode, row, me, onClose, onSaved }: ContentProps<R>) {
+function ResourceDialogForm<R extends ResourceRow>({ resource, mode, row, presets, me, onClose, onSaved }: ContentProps<R>) {
   const invalidateOnGone = useInvalidateResource(resource.name)
   const state = useResourceForm({
     resource,
     mode,
     row,
+    presets,
     me,
     onSaved: (saved) => {
       onSaved?.(saved)

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Alert, Box, Button, Grid, Group, LoadingOverlay, Paper, Skeleton, Stack, Title } from '@mantine/core'
+import { Alert, Box, Button, Group, LoadingOverlay, Paper, Skeleton, Stack, Title } from '@mantine/core'
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
@@ -17,6 +17,7 @@ import { fieldSections, useResourceForm } from './use-resource-form'
 import { SubmitButton } from './SubmitButton'
 import { HistoryPanel } from './HistoryPanel'
 import { ConflictPanel } from './VersionConflict'
+import './page-form.css'
 
 export interface ResourceFormPageProps<R extends ResourceRow> {
   resource: ResourceDefinition<R>
@@ -111,8 +112,15 @@ interface PageFormProps<R extends ResourceRow> {
 function PageForm<R extends ResourceRow>({ resource, mode, row, me, title, back }: PageFormProps<R>) {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const [leaving, setLeaving] = useState(false)
-  const state = useResourceForm({ resource, mode, row, me, onSaved: () => setLeaving(true) })
+  // Where to go once saved: the list, or where the resource leads after a create (a new hotel: its rooms).
+  const [leaving, setLeaving] = useState<string | null>(null)
+  const state = useResourceForm({
+    resource,
+    mode,
+    row,
+    me,
+    onSaved: (saved) => setLeaving((mode === 'create' && saved && resource.nextAfterCreate?.(saved)) || back),
+  })
   const { form, submit, saving } = state
   const sectionTitle = useSectionTitle(resource)
 
@@ -121,8 +129,8 @@ function PageForm<R extends ResourceRow>({ resource, mode, row, me, title, back 
   // Saved: back to the list. Declared after the leave prompt so its blocker has
   // already been told the form is clean when this navigation runs.
   useEffect(() => {
-    if (leaving) void navigate(back, { relative: 'path' })
-  }, [leaving, navigate, back])
+    if (leaving) void navigate(leaving, { relative: 'path' })
+  }, [leaving, navigate])
 
   const groups = fieldSections(resource)
   const main = groups.filter((g) => !g.section.side)
@@ -147,6 +155,8 @@ function PageForm<R extends ResourceRow>({ resource, mode, row, me, title, back 
     </Paper>
   )
 
+  // The record's audit rows (issue 30), under the form's last card.
+  const history = mode === 'edit' && !!row
   return (
     <UploadTracker>
       {(uploading) => (
@@ -160,22 +170,27 @@ function PageForm<R extends ResourceRow>({ resource, mode, row, me, title, back 
               </Title>
             </Stack>
             {state.conflictPanel && <ConflictPanel {...state.conflictPanel} />}
-            <Grid gap="md">
-              <Grid.Col span={{ base: 12, md: side.length ? 8 : 12 }}>
-                <Stack gap="md">
-                  {main.map(card)}
-                  {mode === 'edit' && row && !side.length && <HistoryPanel resource={resource} id={row.id} variant="page" />}
-                </Stack>
-              </Grid.Col>
+            {/* The first side card follows the first main card in the Tab order (page-form.css). */}
+            <div className="page-form-grid" data-side={side.length ? '' : undefined}>
+              <Stack gap="md" data-area="first">
+                {main.slice(0, 1).map(card)}
+              </Stack>
               {side.length > 0 && (
-                <Grid.Col span={{ base: 12, md: 4 }}>
-                  <Stack gap="md">
-                    {side.map(card)}
-                    {mode === 'edit' && row && <HistoryPanel resource={resource} id={row.id} variant="page" />}
-                  </Stack>
-                </Grid.Col>
+                <Stack gap="md" data-area="side-first">
+                  {side.slice(0, 1).map(card)}
+                </Stack>
               )}
-            </Grid>
+              <Stack gap="md" data-area="rest">
+                {main.slice(1).map(card)}
+                {history && !side.length && <HistoryPanel resource={resource} id={row!.id} variant="page" />}
+              </Stack>
+              {(side.length > 1 || (history && side.length > 0)) && (
+                <Stack gap="md" data-area="side-rest">
+                  {side.slice(1).map(card)}
+                  {history && <HistoryPanel resource={resource} id={row!.id} variant="page" />}
+                </Stack>
+              )}
+            </div>
             <Paper withBorder radius="md" p="sm" shadow="sm" pos="sticky" bottom={8} style={{ zIndex: 4 }}>
               <Group justify="flex-end" gap="sm">
                 <Button variant="default" onClick={() => void navigate(back, { relative: 'path' })} disabled={saving}>

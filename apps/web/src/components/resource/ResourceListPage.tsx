@@ -1,11 +1,11 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Alert, Badge, Button, CloseButton, Group, Paper, Stack, TextInput, Title, useMantineTheme } from '@mantine/core'
 import { useMediaQuery, useViewportSize } from '@mantine/hooks'
 import { IconAlertTriangle, IconPlus, IconSearch } from '@tabler/icons-react'
 import { DataTable } from 'mantine-datatable'
 import 'mantine-datatable/styles.css'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import { PAGE_SIZES } from '@app/shared'
 import { can, useMe, type Me } from '../../lib/permissions'
 import { useDocumentTitle } from '../../lib/use-document-title'
@@ -57,6 +57,25 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
     can(me, resource.perm('create'))
   const canUpdate = !!(resource.fields?.length || resource.DialogBody || resource.editHref) && can(me, resource.perm('update'))
   const canDelete = !resource.hideDelete && can(me, resource.perm('delete'))
+
+  // `?create=1` (a page that leads here to add a row, e.g. a new hotel to its rooms): the create dialog opens
+  // once, starting at the list's filter choices; the flag leaves the URL so back or a reload does not reopen it.
+  const [query, setQuery] = useSearchParams()
+  const createAsked = query.get('create') === '1'
+  useEffect(() => {
+    if (!createAsked) return
+    setQuery(
+      (prev) => {
+        const next = new URLSearchParams(prev)
+        next.delete('create')
+        return next
+      },
+      { replace: true },
+    )
+    if (canCreate) openCreate(q.filters)
+    // Once per request: the flag is gone on the next render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [createAsked])
 
   const visibleActions = (resource.rowActions ?? []).filter((a) => can(me, actionPermission(resource.permission, a.permission)))
   const actionIcons = visibleActions.length + Number(canUpdate) + Number(canDelete)
@@ -151,7 +170,7 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
                 query={listQuery(resource as unknown as ResourceDefinition, { ...q.params, page: 0 })}
               />
               {canCreate && (
-                <Button leftSection={<IconPlus size={16} />} onClick={openCreate}>
+                <Button leftSection={<IconPlus size={16} />} onClick={() => openCreate()}>
                   {t('actions.create')}
                 </Button>
               )}

@@ -206,6 +206,11 @@ export interface ResourceConfig<R extends ResourceRow = ResourceRow> {
   DialogBody?: ComponentType<DialogBodyProps<R>>
   /** After a successful create/update, once the list is invalidated. */
   onSaved?: (ctx: SavedContext<R>) => void
+  /**
+   * Where a page form goes after a create (default: back to the list), e.g. a new hotel leads to adding its
+   * rooms. A list opened with `?create=1` opens its create dialog, starting at the list's filter choices.
+   */
+  nextAfterCreate?: (saved: R) => string | undefined
   /** i18n overrides. Defaults: `resources.<name>.title` and `resources.<name>.model`. */
   titleKey?: string
   modelKey?: string

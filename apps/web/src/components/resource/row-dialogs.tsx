@@ -8,7 +8,7 @@ import { defaultRowTitle, resourceLabels } from './labels'
 import { ResourceDialog } from './ResourceDialog'
 import { useDeleteResource, useInvalidateResource } from './use-resource'
 
-type DialogState<R> = { mode: DialogMode; row?: R } | null
+type DialogState<R> = { mode: DialogMode; row?: R; presets?: Record<string, unknown> } | null
 
 /**
  * What a list's rows open: the create/edit dialog (or the page form, with createHref/editHref), the delete
@@ -27,7 +27,9 @@ export function useRowDialogs<R extends ResourceRow>(resource: ResourceDefinitio
 
   // Page forms (createHref/editHref) navigate; the others open the dialog.
   const openEdit = (row: R) => (resource.editHref ? void navigate(resource.editHref(row)) : setDialog({ mode: 'edit', row }))
-  const openCreate = () => (resource.createHref ? void navigate(resource.createHref) : setDialog({ mode: 'create' }))
+  // `presets`: values a create starts at (the list's filter choices, when a page led here to add a row).
+  const openCreate = (presets?: Record<string, unknown>) =>
+    resource.createHref ? void navigate(resource.createHref) : setDialog({ mode: 'create', presets })
 
   const confirmDelete = async () => {
     if (!toDelete) return
@@ -63,6 +65,7 @@ export function useRowDialogs<R extends ResourceRow>(resource: ResourceDefinitio
         opened={!!dialog}
         mode={dialog?.mode ?? 'create'}
         row={dialog?.row}
+        presets={dialog?.presets}
         onClose={() => setDialog(null)}
       />
 

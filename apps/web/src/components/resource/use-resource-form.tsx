@@ -10,6 +10,7 @@ import type { DialogMode, FieldDef, FormSection, FormValues, ResourceDefinition,
 import { dropBlankEntries, initialValues, isRequired, remapListErrors } from './form-values'
 import { defaultRowTitle, resourceLabels } from './labels'
 import { scrollToFirstError, showServerErrors } from './form-errors'
+import { useErrorsAfterSubmit } from './live-errors'
 import { useInvalidateResource, useSaveResource } from './use-resource'
 import { currentVersion, useVersionConflict, type TypedLine } from './VersionConflict'
 
@@ -42,12 +43,15 @@ export function useResourceForm<R extends ResourceRow>({
   resource,
   mode,
   row,
+  presets,
   onSaved,
   onFailed,
 }: {
   resource: ResourceDefinition<R>
   mode: DialogMode
   row?: R
+  /** Create: values to start at for the fields of the same name (a numeric text is an id). */
+  presets?: Record<string, unknown>
   me?: Me
   /** After a successful save (the lists are being invalidated). */
   onSaved: (saved: R | undefined) => void
@@ -68,19 +72,17 @@ export function useResourceForm<R extends ResourceRow>({
     required: isRequired(schema, path),
   })
 
+  const live = useErrorsAfterSubmit()
   const form = useForm<FormValues>({
     mode: 'controlled',
-    initialValues: initialValues(
-      fields,
-      mode,
-      row,
-      resource.transformRow as ((row: ResourceRow) => FormValues) | undefined,
-      schema,
-    ),
+    initialValues: {
+      ...initialValues(fields, mode, row, resource.transformRow as ((row: ResourceRow) => FormValues) | undefined, schema),
+      ...(mode === 'create' ? presetValues(presets, fieldNames) : {}),
+    },
     // Blank list entries (what a new entry starts with) are left out before checking, as before saving.
     validate: (values) =>
       schema ? remapListErrors(zodFormErrors(schema, dropBlankEntries(values, fields), t, labelFor, true), values, fields) : {},
-    validateInputOnBlur: true,
+    ...live.options,
   })
 
   // The version the form read (issue 30), sent with the update; a stale one comes back as a conflict.
@@ -88,52 +90,54 @@ export function useResourceForm<R extends ResourceRow>({
   const [version] = useState<{ current?: number }>(() => ({ current: (row as { version?: number } | undefined)?.version }))
   const conflict = useVersionConflict<FormValues>()
 
-  const submit = form.onSubmit(
-    async (values, event) => {
-      const root = (event?.currentTarget as HTMLElement | undefined) ?? null
-      let body: unknown = dropBlankEntries(values, fields)
-      if (schema) {
-        const parsed = schema.safeParse(body)
-        if (parsed.success) body = parsed.data
-      }
-      if (resource.toPayload) body = resource.toPayload(body as FormValues, mode, row)
-      const res = await save.mutateAsync({ id: mode === 'edit' ? row?.id : undefined, body, version: version.current })
-      const model = labels.model()
-      if (!res.ok && res.error.conflict) {
-        // Someone saved it meanwhile: nothing is lost, the panel offers Reload and Overwrite.
-        conflict.raise(res.error.conflict, form.getValues())
-        return
-      }
-      conflict.clear()
-      if (res.ok) {
-        notifySuccess(
-          t(mode === 'create' ? 'notify.created_title' : 'notify.updated_title'),
-          t(mode === 'create' ? 'notify.created' : 'notify.updated', {
-            model,
-            name: (resource.rowTitle ?? defaultRowTitle)({ ...values, ...(res.data?.data ?? {}) } as R, t),
-          }),
-        )
-        form.resetDirty()
-        void invalidate()
-        onSaved(res.data?.data)
-        resource.onSaved?.({ mode, saved: res.data?.data, navigate: (to) => void navigate(to) })
-        return
-      }
-      showServerErrors({
-        form,
-        error: res.error,
-        // A field of the form, an entry of one of its lists (`items.0.title`), or under a field (`prices.0`).
-        fieldOf: (key) => {
-          const top = key.split('.')[0]!
-          return fieldNames.includes(key) || listFields.includes(top) ? key : fieldNames.includes(top) ? top : undefined
-        },
-        failedTitle: t(mode === 'create' ? 'notify.create_failed_title' : 'notify.update_failed_title'),
-        root,
-        remap: (errors) => remapListErrors(errors, form.getValues(), fields),
-      })
-      onFailed?.(res.error)
-    },
-    (_errors, _values, event) => scrollToFirstError((event?.currentTarget as HTMLElement | undefined) ?? null),
+  const submit = live.afterSubmit(
+    form.onSubmit(
+      async (values, event) => {
+        const root = (event?.currentTarget as HTMLElement | undefined) ?? null
+        let body: unknown = dropBlankEntries(values, fields)
+        if (schema) {
+          const parsed = schema.safeParse(body)
+          if (parsed.success) body = parsed.data
+        }
+        if (resource.toPayload) body = resource.toPayload(body as FormValues, mode, row)
+        const res = await save.mutateAsync({ id: mode === 'edit' ? row?.id : undefined, body, version: version.current })
+        const model = labels.model()
+        if (!res.ok && res.error.conflict) {
+          // Someone saved it meanwhile: nothing is lost, the panel offers Reload and Overwrite.
+          conflict.raise(res.error.conflict, form.getValues())
+          return
+        }
+        conflict.clear()
+        if (res.ok) {
+          notifySuccess(
+            t(mode === 'create' ? 'notify.created_title' : 'notify.updated_title'),
+            t(mode === 'create' ? 'notify.created' : 'notify.updated', {
+              model,
+              name: (resource.rowTitle ?? defaultRowTitle)({ ...values, ...(res.data?.data ?? {}) } as R, t),
+            }),
+          )
+          form.resetDirty()
+          void invalidate()
+          onSaved(res.data?.data)
+          resource.onSaved?.({ mode, saved: res.data?.data, navigate: (to) => void navigate(to) })
+          return
+        }
+        showServerErrors({
+          form,
+          error: res.error,
+          // A field of the form, an entry of one of its lists (`items.0.title`), or under a field (`prices.0`).
+          fieldOf: (key) => {
+            const top = key.split('.')[0]!
+            return fieldNames.includes(key) || listFields.includes(top) ? key : fieldNames.includes(top) ? top : undefined
+          },
+          failedTitle: t(mode === 'create' ? 'notify.create_failed_title' : 'notify.update_failed_title'),
+          root,
+          remap: (errors) => remapListErrors(errors, form.getValues(), fields),
+        })
+        onFailed?.(res.error)
+      },
+      (_errors, _values, event) => scrollToFirstError((event?.currentTarget as HTMLElement | undefined) ?? null),
+    ),
   )
 
   const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
@@ -186,6 +190,13 @@ export function useResourceForm<R extends ResourceRow>({
     : null
 
   return { form, submit, saving: save.isPending, schema, labelFor, subField, fields, invalidate, conflictPanel }
+}
+
+function presetValues(presets: Record<string, unknown> | undefined, names: string[]): FormValues {
+  const out: FormValues = {}
+  for (const [k, v] of Object.entries(presets ?? {}))
+    if (names.includes(k) && v !== undefined && v !== '') out[k] = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v
+  return out
 }
 
 /** The resource's fields grouped by section, in the declared order (one untitled group without sections). */

@@ -7,6 +7,7 @@ import { field, type FieldDef, type FormValues } from '../../components/resource
 import { FieldGrid } from '../../components/resource/FieldGrid'
 import { DialogForm, FormDialog } from '../../components/resource/dialogs'
 import { fieldAmong, scrollToFirstError, showServerErrors } from '../../components/resource/form-errors'
+import { useErrorsAfterSubmit } from '../../components/resource/live-errors'
 import { AUTH_AUTO_CLOSE, notifySuccess } from '../../lib/notify'
 import { zodFormErrors } from '../../lib/validation'
 import { authApi } from './api'
@@ -33,33 +34,36 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation()
   const [busy, setBusy] = useState(false)
   const labelFor = (name: string) => t(`fields.${name}`)
+  const live = useErrorsAfterSubmit()
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: { password_now: '', password: '', password_confirmation: '' },
     validate: (values) => zodFormErrors(changePasswordSchema, values, t, labelFor),
-    validateInputOnBlur: true,
+    ...live.options,
   })
-  const submit = form.onSubmit(
-    async (values, event) => {
-      setBusy(true)
-      const res = await authApi.changePassword(
-        values as { password_now: string; password: string; password_confirmation: string },
-      )
-      setBusy(false)
-      if (res.ok) {
-        notifySuccess(t('auth.change_password.success_title'), t('auth.change_password.success'), AUTH_AUTO_CLOSE)
-        onClose()
-        return
-      }
-      showServerErrors({
-        form,
-        error: res.error,
-        fieldOf: fieldAmong(names),
-        failedTitle: t('auth.change_password.failed_title'),
-        root: (event?.currentTarget as HTMLElement | undefined) ?? null,
-      })
-    },
-    (_errors, _values, event) => scrollToFirstError((event?.currentTarget as HTMLElement | undefined) ?? null),
+  const submit = live.afterSubmit(
+    form.onSubmit(
+      async (values, event) => {
+        setBusy(true)
+        const res = await authApi.changePassword(
+          values as { password_now: string; password: string; password_confirmation: string },
+        )
+        setBusy(false)
+        if (res.ok) {
+          notifySuccess(t('auth.change_password.success_title'), t('auth.change_password.success'), AUTH_AUTO_CLOSE)
+          onClose()
+          return
+        }
+        showServerErrors({
+          form,
+          error: res.error,
+          fieldOf: fieldAmong(names),
+          failedTitle: t('auth.change_password.failed_title'),
+          root: (event?.currentTarget as HTMLElement | undefined) ?? null,
+        })
+      },
+      (_errors, _values, event) => scrollToFirstError((event?.currentTarget as HTMLElement | undefined) ?? null),
+    ),
   )
   const state = {
     schema: changePasswordSchema,

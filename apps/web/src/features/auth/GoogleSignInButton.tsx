@@ -17,6 +17,7 @@ import { AUTH_AUTO_CLOSE, closeNotification, notifySuccess } from '../../lib/not
 import { signedIn as announceSignIn } from '../../lib/sign-in-events'
 import { authApi } from './api'
 import { reportAuthFailure } from './feedback'
+import { applySavedLanguage } from '../../lib/session'
 import { requiredRule } from './validators'
 
 /** The part of Google Identity Services (https://accounts.google.com/gsi/client) this button uses. */
@@ -67,11 +68,16 @@ export function GoogleSignInButton({ clientId }: { clientId: string }) {
 
   const signedIn = (_: LoginResult) => {
     const toast = notifySuccess(t('auth.login.success_title'), t('auth.login.success'), AUTH_AUTO_CLOSE)
-    setTimeout(() => {
-      closeNotification(toast)
-      announceSignIn()
-      navigate('/app')
-    }, AUTH_REDIRECT_DELAY_MS)
+    const language = applySavedLanguage()
+    setTimeout(
+      () =>
+        void language.finally(() => {
+          closeNotification(toast)
+          announceSignIn()
+          navigate('/app')
+        }),
+      AUTH_REDIRECT_DELAY_MS,
+    )
   }
 
   useEffect(() => {

@@ -7,7 +7,7 @@ import { Link, useLocation } from 'wouter'
 import { AUTH_REDIRECT_DELAY_MS } from '@app/shared'
 import { AUTH_AUTO_CLOSE, closeNotification, notifyError, notifySuccess, notifyWarning } from '../../lib/notify'
 import { appConfig } from '../../lib/app-config'
-import { fetchMe } from '../../lib/session'
+import { applySavedLanguage, fetchMe } from '../../lib/session'
 import { signedIn } from '../../lib/sign-in-events'
 import { useDocumentTitle } from '../../lib/use-document-title'
 import { useHydrated } from '../../lib/use-hydrated'
@@ -54,11 +54,16 @@ export default function LoginPage() {
     const res = await authApi.login({ email: values.email.trim(), password: values.password })
     if (res.ok) {
       const toast = notifySuccess(t('auth.login.success_title'), t('auth.login.success'), AUTH_AUTO_CLOSE)
-      setTimeout(() => {
-        closeNotification(toast)
-        signedIn()
-        navigate('/app')
-      }, AUTH_REDIRECT_DELAY_MS)
+      const language = applySavedLanguage()
+      setTimeout(
+        () =>
+          void language.finally(() => {
+            closeNotification(toast)
+            signedIn()
+            navigate('/app')
+          }),
+        AUTH_REDIRECT_DELAY_MS,
+      )
       return
     }
     setBusy(false)

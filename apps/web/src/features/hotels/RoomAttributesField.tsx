@@ -11,7 +11,7 @@ const VALUES = { group_name: 'room', is_active: true, export_data: true }
 
 /** Attribute values of a room, one block per attribute group of type room (radio: one value; checkbox: many). */
 export function RoomAttributesField({ form, field, label, disabled }: CustomFieldProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const groups = useQuery({
     queryKey: queryKeys('group_attributes').list(GROUPS),
     queryFn: () => unwrap(api.get<{ data: AttributeGroupRow[] }>('/group_attributes', GROUPS)).then((r) => r.data),
@@ -24,7 +24,7 @@ export function RoomAttributesField({ form, field, label, disabled }: CustomFiel
   })
   const input = form.getInputProps(field.name)
   const selected = ((input.value as number[] | null) ?? []).map(Number)
-  const blocks = groupAttributes(groups.data ?? [], values.data ?? [])
+  const blocks = groupAttributes(groups.data ?? [], values.data ?? [], i18n.language)
   const set = (next: number[]) => form.setFieldValue(field.name, next)
 
   return (

@@ -138,6 +138,8 @@ export default defineResource<ResourceRow>({
   schema: hotelInputSchema,
   createHref: '/app/hotels/create',
   editHref: (row) => `/app/hotels/edit/${row.id}`,
+  // A new hotel has no rooms yet: saving it leads to adding them (its rooms, the create dialog open on it).
+  nextAfterCreate: (saved) => `/app/rooms?hotel_id=${saved.id}&create=1`,
   transformRow: (row) => initialValues(fields, 'edit', hotelRowForForm(row as Partial<HotelDetail> & ResourceRow)),
   defaultSort: 'created_at',
   exportFormat: 'csv',

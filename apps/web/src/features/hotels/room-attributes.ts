@@ -1,3 +1,4 @@
+import { localName } from '../../lib/display-names'
 /**
  * Room attribute values grouped by their attribute group (spec §2 Rooms,
  * checklist D-07): one block per group of type room, in the groups' order; a
@@ -11,6 +12,9 @@ export interface AttributeGroupRow {
 export interface AttributeRow {
   id: number
   name: string
+  name_en?: string | null
+  name_id?: string | null
+  [key: string]: unknown
   group: { id: number; name: string } | null
 }
 export interface AttributeBlock {
@@ -20,12 +24,13 @@ export interface AttributeBlock {
 }
 
 /** Groups with their values; groups without values are left out. */
-export function groupAttributes(groups: AttributeGroupRow[], values: AttributeRow[]): AttributeBlock[] {
+export function groupAttributes(groups: AttributeGroupRow[], values: AttributeRow[], lang = 'en'): AttributeBlock[] {
   return groups
     .map((group) => ({
       group,
       radio: group.option_type === 'radio',
-      values: values.filter((v) => v.group?.id === group.id).map(({ id, name }) => ({ id, name })),
+      // Each value in the reader's language when it has a name in it (issue 32, item 14).
+      values: values.filter((v) => v.group?.id === group.id).map((v) => ({ id: v.id, name: localName(v, lang) })),
     }))
     .filter((b) => b.values.length > 0)
 }

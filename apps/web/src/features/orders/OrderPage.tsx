@@ -22,6 +22,7 @@ import {
 } from '../../components/resource'
 import { AuditEntries } from '../../components/audit/AuditEntries'
 import { ifMatch } from '../../components/resource'
+import { useErrorsAfterSubmit } from '../../components/resource/live-errors'
 import { api, isApiError, request, unwrap } from '../../lib/api-client'
 import { formatDateTime } from '../../lib/format'
 import { notifyError, notifySuccess } from '../../lib/notify'
@@ -154,11 +155,12 @@ function OrderEditor({ desk, order, me }: { desk: OrderDesk; order?: OrderDetail
   const editable = isNew || (order.status === 'pending' && mayUpdate)
   const label = (path: string) => t(`orders.fields.${path.split('.').pop()}`)
 
+  const live = useErrorsAfterSubmit()
   const form = useForm<OrderFormValues>({
     mode: 'controlled',
     initialValues: order ? fromDetail(order) : blankOrder(desk),
     validate: (values) => zodFormErrors(orderInputSchema, orderPayload(values), t, label, true),
-    validateInputOnBlur: true,
+    ...live.options,
   })
   const kit = form as unknown as ResourceForm
   const [saving, setSaving] = useState(false)
@@ -211,73 +213,76 @@ function OrderEditor({ desk, order, me }: { desk: OrderDesk; order?: OrderDetail
     window.scrollTo({ top: 0 })
   }, [])
 
-  const dirty = form.isDirty() && !leaving
+  // Only an order one can edit has changes to lose (a confirmed or completed one is read-only).
+  const dirty = editable && form.isDirty() && !leaving
   const leavePrompt = useLeavePrompt(dirty)
   useEffect(() => {
     if (leaving) void navigate(leaving, { replace: true })
   }, [leaving, navigate])
 
-  const submit = form.onSubmit(
-    async (values, event) => {
-      const root = (event?.currentTarget as HTMLElement | undefined) ?? null
-      const body = orderPayload(values)
-      const text = JSON.stringify(body)
-      // One key per body: a double click or a retry of the same order creates one order; a changed order is a new request.
-      if (idempotency.body !== text) Object.assign(idempotency, { body: text, key: newIdempotencyKey() })
-      setSaving(true)
-      const res = isNew
-        ? await request<{ data: OrderDetail }>('/orders', {
-            method: 'POST',
-            body,
-            headers: { 'Idempotency-Key': idempotency.key! },
-          })
-        : await api.put<{ data: OrderDetail }>(`/orders/${order.id}`, body, ifMatch(version.current))
-      setSaving(false)
-      if (!res.ok && res.error.conflict) {
-        // Changed by someone else since it was read: what was typed is kept in the conflict panel.
-        conflict.raise(res.error.conflict, form.getValues())
-        return
-      }
-      conflict.clear()
-      if (res.ok) {
-        const saved = res.data.data
-        notifySuccess(
-          t(isNew ? 'notify.created_title' : 'notify.updated_title'),
-          t(isNew ? 'orders.notify.created' : 'orders.notify.saved', { code: saved.code }),
-        )
-        client.setQueryData(keys.detail(String(saved.id)), saved)
-        void client.invalidateQueries({ queryKey: keys.lists() })
-        setRefused(null)
-        if (isNew) {
-          form.resetDirty()
-          setLeaving(`/app/${DESK_ENTITY[desk]}/${saved.id}`)
-        } else {
-          form.setValues(fromDetail(saved))
-          form.resetDirty(fromDetail(saved))
+  const submit = live.afterSubmit(
+    form.onSubmit(
+      async (values, event) => {
+        const root = (event?.currentTarget as HTMLElement | undefined) ?? null
+        const body = orderPayload(values)
+        const text = JSON.stringify(body)
+        // One key per body: a double click or a retry of the same order creates one order; a changed order is a new request.
+        if (idempotency.body !== text) Object.assign(idempotency, { body: text, key: newIdempotencyKey() })
+        setSaving(true)
+        const res = isNew
+          ? await request<{ data: OrderDetail }>('/orders', {
+              method: 'POST',
+              body,
+              headers: { 'Idempotency-Key': idempotency.key! },
+            })
+          : await api.put<{ data: OrderDetail }>(`/orders/${order.id}`, body, ifMatch(version.current))
+        setSaving(false)
+        if (!res.ok && res.error.conflict) {
+          // Changed by someone else since it was read: what was typed is kept in the conflict panel.
+          conflict.raise(res.error.conflict, form.getValues())
+          return
         }
-        return
-      }
-      if (res.error.status === 409) {
-        setRefused({ items: JSON.stringify(values.items), days: shortfallDays(res.error.errors) })
-        notifyError(t('orders.notify.refused'), res.error.message)
+        conflict.clear()
+        if (res.ok) {
+          const saved = res.data.data
+          notifySuccess(
+            t(isNew ? 'notify.created_title' : 'notify.updated_title'),
+            t(isNew ? 'orders.notify.created' : 'orders.notify.saved', { code: saved.code }),
+          )
+          client.setQueryData(keys.detail(String(saved.id)), saved)
+          void client.invalidateQueries({ queryKey: keys.lists() })
+          setRefused(null)
+          if (isNew) {
+            form.resetDirty()
+            setLeaving(`/app/${DESK_ENTITY[desk]}/${saved.id}`)
+          } else {
+            form.setValues(fromDetail(saved))
+            form.resetDirty(fromDetail(saved))
+          }
+          return
+        }
+        if (res.error.status === 409) {
+          setRefused({ items: JSON.stringify(values.items), days: shortfallDays(res.error.errors) })
+          notifyError(t('orders.notify.refused'), res.error.message)
+          scrollToFirstError(root)
+          return
+        }
+        const known: Record<string, string> = {}
+        const rest: string[] = []
+        for (const [k, m] of Object.entries(res.error.errors)) {
+          if (/^(customer\.[a-z_]+|notes|items\.\d+\.[a-z_]+)$/.test(k)) known[k] = m.join(' ')
+          else rest.push(m.join(' '))
+        }
+        form.setErrors(known)
         scrollToFirstError(root)
-        return
-      }
-      const known: Record<string, string> = {}
-      const rest: string[] = []
-      for (const [k, m] of Object.entries(res.error.errors)) {
-        if (/^(customer\.[a-z_]+|notes|items\.\d+\.[a-z_]+)$/.test(k)) known[k] = m.join(' ')
-        else rest.push(m.join(' '))
-      }
-      form.setErrors(known)
-      scrollToFirstError(root)
-      if (rest.length || !Object.keys(known).length)
-        notifyError(
-          t(isNew ? 'notify.create_failed_title' : 'notify.update_failed_title'),
-          [res.error.message, ...rest].join(' '),
-        )
-    },
-    (_e, _v, event) => scrollToFirstError((event?.currentTarget as HTMLElement | undefined) ?? null),
+        if (rest.length || !Object.keys(known).length)
+          notifyError(
+            t(isNew ? 'notify.create_failed_title' : 'notify.update_failed_title'),
+            [res.error.message, ...rest].join(' '),
+          )
+      },
+      (_e, _v, event) => scrollToFirstError((event?.currentTarget as HTMLElement | undefined) ?? null),
+    ),
   )
 
   const onChanged = (next: OrderDetail) => {

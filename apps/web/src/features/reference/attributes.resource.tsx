@@ -1,5 +1,6 @@
 import { attributeInputSchema } from '@app/shared'
 import { col, defineResource, field } from '../../components/resource'
+import { localNameColumn, localNameFields } from './reference'
 
 /**
  * /app/attribute: attribute values, each in a group. API `/api/v1/attributes`,
@@ -10,7 +11,7 @@ export default defineResource({
   permission: 'attribute',
   columns: [
     col.relation('group', 'group.name'),
-    col.text('name', { identity: true }),
+    localNameColumn({ identity: true }),
     col.text('slug', { secondary: true }),
     col.text('description', { sort: false, hiddenBelow: 'sm' }),
     col.yesNo('is_active'),
@@ -20,6 +21,7 @@ export default defineResource({
     field.select('group_id', { source: { resource: 'group_attributes', labelKey: 'name' }, searchable: true }),
     field.text('name', { span: 6 }),
     field.slug('slug', { span: 6 }),
+    ...localNameFields(),
     field.textarea('description'),
     field.active(),
   ],

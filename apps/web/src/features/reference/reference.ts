@@ -1,5 +1,13 @@
 import { referenceInputSchema, type Entity } from '@app/shared'
 import { col, defineResource, field } from '../../components/resource'
+import { currentLocale } from '../../i18n'
+import { localName } from '../../lib/display-names'
+
+/** The name column of a reference list: the row's name in the reader's language (issue 32, item 14). */
+export const localNameColumn = (opts: { identity?: boolean } = {}) =>
+  col.custom('name', (row) => localName(row, currentLocale()), opts)
+/** Its optional names per language, under the name in the form. */
+export const localNameFields = () => [field.text('name_en', { span: 6 }), field.text('name_id', { span: 6 })]
 
 /**
  * Facilities, categories, services, types and areas share one shape
@@ -11,13 +19,19 @@ export function referenceResource(name: string, permission: Entity) {
     name,
     permission,
     columns: [
-      col.text('name'),
+      localNameColumn(),
       col.text('slug', { secondary: true }),
       col.text('description', { sort: false, hiddenBelow: 'sm' }),
       col.yesNo('is_active'),
       col.date('created_at'),
     ],
-    fields: [field.text('name', { span: 6 }), field.slug('slug', { span: 6 }), field.textarea('description'), field.active()],
+    fields: [
+      field.text('name', { span: 6 }),
+      field.slug('slug', { span: 6 }),
+      ...localNameFields(),
+      field.textarea('description'),
+      field.active(),
+    ],
     schema: referenceInputSchema,
     modalSize: 'md',
     defaultSort: 'created_at',

@@ -2,12 +2,13 @@ import { IconCalendarEvent } from '@tabler/icons-react'
 import i18n from 'i18next'
 import { MAX_TOUR_HOURS, MAX_TOUR_PASSENGERS, MIN_TOUR_HOURS, PUBLISH_STATUSES, ziyarahTourInputSchema } from '@app/shared'
 import { col, defineResource, field } from '../../components/resource'
+import { formatNumber } from '../../lib/numbers'
 
 const statusOptions = PUBLISH_STATUSES.map((value) => ({ value, labelKey: `resources.ziyarah_tours.statuses.${value}` }))
 
 /** Hours with one decimal in the reader's language (en 4.5, id 4,5). */
 const hours = (value: unknown) =>
-  typeof value === 'number' ? value.toLocaleString(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : '-'
+  typeof value === 'number' ? formatNumber(value, i18n.language, { minDecimals: 1, maxDecimals: 1 }) : '-'
 
 /**
  * /app/ziyarah_tours: ziyarah tours (issue 27). API `/api/v1/ziyarah_tours`,

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef, type KeyboardEvent } from 'react'
 import { Link, RichTextEditor as MantineEditor } from '@mantine/tiptap'
 import '@mantine/tiptap/styles.css'
 import TextAlign from '@tiptap/extension-text-align'
@@ -21,6 +21,58 @@ export function editorHtml(editor: { isEmpty: boolean; getHTML: () => string }):
   return editor.isEmpty ? '' : editor.getHTML()
 }
 
+/** The toolbar's buttons one can press (an undo with nothing to undo is skipped). */
+const buttonsOf = (bar: HTMLElement | null) =>
+  bar ? [...bar.querySelectorAll<HTMLButtonElement>('button')].filter((b) => !b.disabled) : []
+
+/**
+ * A toolbar is one Tab stop (WAI-ARIA toolbar pattern, issue 32 item 13): the button last used keeps
+ * `tabindex=0`, every other one -1; the arrow keys, Home and End move between them. Before, the 17 buttons
+ * were 17 Tab stops before the text box.
+ */
+function useRovingToolbar() {
+  const bar = useRef<HTMLDivElement>(null)
+  const current = useRef(0)
+  const apply = () => {
+    const buttons = buttonsOf(bar.current)
+    if (!buttons.length) return
+    const at = Math.min(current.current, buttons.length - 1)
+    for (const b of bar.current!.querySelectorAll<HTMLButtonElement>('button')) b.tabIndex = -1
+    buttons[at]!.tabIndex = 0
+  }
+  // Mantine renders the buttons without a tabindex, and a button's enabled state follows the editor: after
+  // every render, one stop again.
+  useEffect(apply)
+  const onFocus = (e: { target: EventTarget }) => {
+    const at = buttonsOf(bar.current).indexOf(e.target as HTMLButtonElement)
+    if (at >= 0 && at !== current.current) {
+      current.current = at
+      apply()
+    }
+  }
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const buttons = buttonsOf(bar.current)
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement)
+    if (at < 0) return
+    const next =
+      e.key === 'ArrowRight'
+        ? (at + 1) % buttons.length
+        : e.key === 'ArrowLeft'
+          ? (at - 1 + buttons.length) % buttons.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? buttons.length - 1
+              : -1
+    if (next < 0) return
+    e.preventDefault()
+    current.current = next
+    apply()
+    buttons[next]!.focus()
+  }
+  return { ref: bar, onFocus, onKeyDown }
+}
+
 /**
  * Mantine's tiptap editor with the spec's toolbar (§2 hotel form): bold,
  * italic, underline, strike, headings 1-4, link, quote, lists, alignment,
@@ -37,6 +89,7 @@ export default function RichTextEditor({
   minHeight = 160,
 }: RichTextEditorProps) {
   const { t } = useTranslation()
+  const { ref: toolbarRef, onFocus: onToolbarFocus, onKeyDown: onToolbarKeyDown } = useRovingToolbar()
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -121,7 +174,13 @@ export default function RichTextEditor({
       labels={labels}
       styles={invalid ? { root: { borderColor: 'var(--mantine-color-error)' } } : undefined}
     >
-      <MantineEditor.Toolbar>
+      <MantineEditor.Toolbar
+        ref={toolbarRef}
+        role="toolbar"
+        aria-label={t('kit.rich_text.toolbar', { field: label })}
+        onFocus={onToolbarFocus}
+        onKeyDown={onToolbarKeyDown}
+      >
         <MantineEditor.ControlsGroup>
           <MantineEditor.Bold />
           <MantineEditor.Italic />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { api, unwrap } from '../../../lib/api-client'
 import { getPath } from '../../../lib/format'
 import { queryKeys } from '../../../lib/query-keys'
+import { localName } from '../../../lib/display-names'
 import type { FieldContext, ResourceRow, SelectOption, SelectSource } from '../define'
 
 /** Options of a select loaded from another resource: all active rows (`export_data=true&is_active=true`). */
@@ -23,7 +24,7 @@ export function useSourceOptions(source: SelectSource | undefined) {
  * Values keep their type (a numeric id stays a number).
  */
 export function useChoices(field: { options?: SelectOption[]; source?: SelectSource }, ctx?: FieldContext) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const query = useSourceOptions(field.source)
   const source = field.source
   let list: SelectOption[] = field.options ?? []
@@ -32,7 +33,12 @@ export function useChoices(field: { options?: SelectOption[]; source?: SelectSou
     const kept = source.filterRows && ctx ? source.filterRows(rows, ctx) : rows
     list = kept.map((row) => ({
       value: getPath(row, source.valueKey ?? 'id') as string | number,
-      label: source.label ? source.label(row, t) : String(getPath(row, source.labelKey) ?? ''),
+      // A row's name is shown in the reader's language when it has one (reference rows: name_en, name_id).
+      label: source.label
+        ? source.label(row, t)
+        : source.labelKey === 'name'
+          ? localName(row, i18n.language)
+          : String(getPath(row, source.labelKey) ?? ''),
     }))
   }
   const data = list.map((o) => ({

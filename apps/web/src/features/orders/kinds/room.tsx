@@ -97,8 +97,12 @@ export const room = defineWebKind({
       if (!options.data || !item.room_id) return
       const found = options.data.find((r) => r.id === item.room_id)
       if (!found) return
-      if (item.hotel_id == null) form.setFieldValue(`items.${index}.hotel_id`, found.hotel_id)
-      else if (found.hotel_id !== item.hotel_id) {
+      if (item.hotel_id == null) {
+        // Naming the room's hotel completes the order as loaded: not a change of the clerk's (no leave prompt).
+        const untouched = !form.isDirty()
+        form.setFieldValue(`items.${index}.hotel_id`, found.hotel_id)
+        if (untouched) form.resetDirty()
+      } else if (found.hotel_id !== item.hotel_id) {
         form.setFieldValue(`items.${index}.room_id`, null)
         // Another hotel's extras are not this stay's.
         form.setFieldValue(`items.${index}.extras`, [])
