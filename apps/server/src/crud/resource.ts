@@ -339,7 +339,9 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
         {
           schema: { tags, params: idParams, body: opts.update ?? opts.input, ...oneAnswer, ...consumes },
           config: { access: perm('update') },
-          preValidation: opts.body ? [bodyHook(opts.body, opts.update ?? opts.input), samePathId, takeVersion] : [samePathId, takeVersion],
+          preValidation: opts.body
+            ? [bodyHook(opts.body, opts.update ?? opts.input), samePathId, takeVersion]
+            : [samePathId, takeVersion],
         },
         async (req) => write(req, req.body as z.infer<I>, req.params.id),
       )

@@ -30,7 +30,8 @@ registerMessages({
     upload_rate: 'Too many uploads: at most {max} images a minute. Try again in {seconds} seconds.',
   },
   id: {
-    upload_quota: 'Penyimpanan perusahaan Anda penuh ({used} MB dari {quota} MB); hapus gambar yang tidak dipakai lagi terlebih dahulu.',
+    upload_quota:
+      'Penyimpanan perusahaan Anda penuh ({used} MB dari {quota} MB); hapus gambar yang tidak dipakai lagi terlebih dahulu.',
     'field.upload_quota': '{field} tidak muat: {used} MB dari {quota} MB sudah terpakai',
     upload_rate: 'Terlalu banyak unggahan: paling banyak {max} gambar per menit. Coba lagi dalam {seconds} detik.',
   },

@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_IMAGE_BYTES } from '@app/shared'
 import { buildTestApp, type TestApp } from '../../test/helpers/app.js'
 import { createCompany, createUserWithPermissions, type Actor } from '../../test/helpers/fixtures.js'
-import { gifWithMetadata, imageForm, jpegOfSize, makeImage, multipart, photoWithGps, pngDeclaring } from '../../test/helpers/images.js'
+import {
+  gifWithMetadata,
+  imageForm,
+  jpegOfSize,
+  makeImage,
+  multipart,
+  photoWithGps,
+  pngDeclaring,
+} from '../../test/helpers/images.js'
 import { startTestS3 } from '../../test/helpers/s3-server.js'
 import { uploads } from '../db/schema/index.js'
 
@@ -86,10 +94,11 @@ describe('upload: POST /actions_gallery/upload', () => {
     expect(img.rawPayload.includes(Buffer.from('PhoneMaker'))).toBe(false)
   })
 
-  it('drops a GIF\'s XMP (GPS position), comments and bytes after the trailer, and keeps its animation', async () => {
+  it("drops a GIF's XMP (GPS position), comments and bytes after the trailer, and keeps its animation", async () => {
     const gif = await gifWithMetadata(2)
     // The control: the sent file carries all three, and two frames.
-    for (const secret of ['GPSLatitude', 'Secret comment', 'TRAILING-SECRET']) expect(gif.includes(Buffer.from(secret))).toBe(true)
+    for (const secret of ['GPSLatitude', 'Secret comment', 'TRAILING-SECRET'])
+      expect(gif.includes(Buffer.from(secret))).toBe(true)
     expect((await sharp(gif, { animated: true }).metadata()).pages).toBe(2)
     const res = await upload(imageForm(gif, 'moving.gif', 'image/gif'))
     expect(res.statusCode, res.body).toBe(200)

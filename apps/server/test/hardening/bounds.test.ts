@@ -30,9 +30,11 @@ const stay = (room_id: number, quantity: number, nights: number, over: Record<st
   items: [{ kind: 'room', room_id, check_in: day(30), check_out: day(30 + nights), quantity, adults: 1, children: 0, ...over }],
 })
 const orderTotals = async () =>
-  ((await t.app.db.execute(sql`SELECT count(*)::int AS n FROM orders WHERE company_id = ${owner.companyId}`)) as unknown as {
-    rows: Array<{ n: number }>
-  }).rows[0]!.n
+  (
+    (await t.app.db.execute(sql`SELECT count(*)::int AS n FROM orders WHERE company_id = ${owner.companyId}`)) as unknown as {
+      rows: Array<{ n: number }>
+    }
+  ).rows[0]!.n
 
 beforeAll(async () => {
   t = await buildTestApp()
@@ -123,9 +125,13 @@ describe('money bounds (issue 31 item 6)', () => {
       expect(res.json().message).toContain(text)
     }
     // Nothing changed: still three nights, total 300, paid 300.
-    const row = ((await t.app.db.execute(sql`SELECT total::float AS total, paid::float AS paid, end_date::text AS end FROM orders WHERE id = ${order.id}`)) as unknown as {
-      rows: Array<{ total: number; paid: number; end: string }>
-    }).rows[0]!
+    const row = (
+      (await t.app.db.execute(
+        sql`SELECT total::float AS total, paid::float AS paid, end_date::text AS end FROM orders WHERE id = ${order.id}`,
+      )) as unknown as {
+        rows: Array<{ total: number; paid: number; end: string }>
+      }
+    ).rows[0]!
     expect(row).toEqual({ total: 300, paid: 300, end: day(33) })
     // Longer is fine.
     expect((await api('PUT', `/orders/${order.id}`, stay(roomId, 1, 4))).statusCode).toBe(200)

@@ -71,8 +71,7 @@ function idPaths(schema: Schema, at: Array<string | number> = [], picks: IdPath[
           .filter(([, v]) => v !== undefined),
       )
       out.push({ path: [...at, key], picks, siblings: at.length ? siblings : {} })
-    }
-    else out.push(...idPaths(prop, [...at, key], picks, depth + 1))
+    } else out.push(...idPaths(prop, [...at, key], picks, depth + 1))
   }
   return out
 }
@@ -149,7 +148,14 @@ describe('ids in JSON bodies (issue 31)', () => {
         method: 'POST',
         url: '/api/v1/rooms_availibility',
         headers: { ...owner.headers, 'content-type': 'application/json' },
-        payload: JSON.stringify({ room_id, start_date: '2030-01-01', end_date: '2030-01-02', price: 10, capacity: 1, blocked: false }),
+        payload: JSON.stringify({
+          room_id,
+          start_date: '2030-01-01',
+          end_date: '2030-01-02',
+          price: 10,
+          capacity: 1,
+          blocked: false,
+        }),
       })
     expect((await write(roomId)).statusCode).toBe(200)
     const text = await write(String(roomId))
@@ -164,9 +170,9 @@ describe('ids in JSON bodies (issue 31)', () => {
     expect(read.json().data).toHaveLength(2)
     // A form has only text: its id fields are read as numbers (here the location of a Ziyarah tour).
     const [loc] = (
-      (await t.app.db.execute(
-        `SELECT location_id AS id FROM hotels WHERE id = ${hotelId}`,
-      )) as unknown as { rows: Array<{ id: number }> }
+      (await t.app.db.execute(`SELECT location_id AS id FROM hotels WHERE id = ${hotelId}`)) as unknown as {
+        rows: Array<{ id: number }>
+      }
     ).rows
     const form = multipart([
       { name: 'name', value: 'Jabal Uhud morning' },

@@ -127,6 +127,9 @@ describe('references in use (issue 31)', () => {
     }
     // The demo data uses categories, facilities, attribute values and groups, and locations at least.
     for (const target of ['categories', 'facilities', 'attributes', 'group_attributes', 'locations'])
-      expect(tried.some((n) => n.includes(`-> ${target} `)), `${target} among ${tried.join(', ')}`).toBe(true)
+      expect(
+        tried.some((n) => n.includes(`-> ${target} `)),
+        `${target} among ${tried.join(', ')}`,
+      ).toBe(true)
   })
 })

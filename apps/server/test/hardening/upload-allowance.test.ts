@@ -24,7 +24,9 @@ const storedBy = async (who: Actor) =>
   Number((await t.app.db.select({ n: count() }).from(uploads).where(eq(uploads.company_id, who.companyId)))[0]!.n)
 /** A PNG of noise: it does not compress, so it keeps its ~400 kB once stored. */
 const noisePng = () =>
-  sharp({ create: { width: 380, height: 380, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+  sharp({
+    create: { width: 380, height: 380, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+  })
     .png()
     .toBuffer()
 

@@ -580,7 +580,12 @@ describe('hotels: deletes', () => {
       expect(res.json(), url).toEqual({ message: 'Still in use (Hotels: 1); remove or change those first.' })
     }
     const after = (await api('GET', `/hotels/${hotel.id}`)).json().data
-    expect(after).toMatchObject({ facilities: expect.arrayContaining([facility.id, ref.facility]), services: [service.id], types: [type.id], category_id: category.id })
+    expect(after).toMatchObject({
+      facilities: expect.arrayContaining([facility.id, ref.facility]),
+      services: [service.id],
+      types: [type.id],
+      category_id: category.id,
+    })
     // Once the hotel lets go of them, they can go.
     expect((await api('DELETE', `/hotels/${hotel.id}`)).statusCode).toBe(200)
     for (const [url, id] of uses) expect((await api('DELETE', `${url}/${id}`)).statusCode, url).toBe(200)

@@ -86,8 +86,7 @@ export function checkTotal(plans: ItemPlan[]) {
 }
 
 /** `999,999,999,999.99`: an amount in a message (the same in both languages, as the screens show SAR). */
-export const formatSar = (c: number) =>
-  (c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+export const formatSar = (c: number) => (c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
 export function quoteOf(plans: ItemPlan[]) {
   const total = sar(plans.reduce((s, p) => s + cents(p.amount), 0))

@@ -71,8 +71,10 @@ registerMessages({
     'orders.refund_over': 'Pengembalian dana tidak boleh melebihi yang dibayar ({paid})',
     'orders.amount_zero': 'Jumlah tidak boleh nol',
     'orders.amount_range': 'Jumlah di luar batas',
-    'orders.total_over': 'Total melebihi jumlah terbesar yang dapat ditampung satu pesanan ({max}); kurangi kamar, hari atau item',
-    'orders.paid_over_total': 'Jumlah yang sudah dibayar ({paid}) melebihi total baru ({total}); kembalikan selisihnya terlebih dahulu',
+    'orders.total_over':
+      'Total melebihi jumlah terbesar yang dapat ditampung satu pesanan ({max}); kurangi kamar, hari atau item',
+    'orders.paid_over_total':
+      'Jumlah yang sudah dibayar ({paid}) melebihi total baru ({total}); kembalikan selisihnya terlebih dahulu',
     'orders.paid_at_future': 'Tanggal bayar tidak boleh di masa depan',
     'orders.idempotency_mismatch': 'Idempotency-Key ini sudah dipakai dengan permintaan yang berbeda',
     'orders.idempotency_key_invalid': 'Idempotency-Key harus 1 sampai 200 karakter terlihat',
