@@ -110,7 +110,7 @@ const EN: Texts = {
   create: 'Create',
   createTitle: 'Create Pilgrim',
   save: 'Save',
-  created: 'Success Created',
+  created: 'Created',
   fullName: 'Full Name (as in the passport)',
   gender: 'Gender',
   female: 'Female',
@@ -148,7 +148,7 @@ const EN: Texts = {
   companySetting: 'Company Setting',
   validityMonths: 'Passport Validity (months)',
   mahramAge: 'Mahram Required Under Age',
-  updated: 'Success Updated',
+  updated: 'Updated',
   readOnly: 'Only the owner',
   months: MONTHS_EN,
 }
