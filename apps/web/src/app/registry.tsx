@@ -183,6 +183,12 @@ export const itemPages: ItemPage[] = [
     permission: 'train_route_update',
     element: lazy(() => import('../features/availability/TrainAvailabilityPage')),
   },
+  // The pilgrim import (issue 28), opened from the pilgrim list's Import button.
+  {
+    path: 'pilgrims/import',
+    permission: 'pilgrim_import',
+    element: lazy(() => import('../features/pilgrims/import/PilgrimImportPage')),
+  },
   // Ziyarah tours (issue 27)
   {
     path: 'ziyarah_tours/:id/availability',

@@ -29,6 +29,8 @@ export interface ApiError {
   errors: Record<string, string[]>
   /** A 409 for days that hold more than a write allows: each day (`YYYY-MM-DD`) and its booked count. */
   booked?: Array<{ date: string; booked: number }>
+  /** What a refusal carries beside its message: a stale version's record now, a refused import's report. */
+  data?: unknown
 }
 
 export type ApiResult<T> = { ok: true; data: T; status: number } | { ok: false; error: ApiError }
@@ -103,7 +105,14 @@ export function toApiError(status: number, body: unknown): ApiError {
   const b = (body && typeof body === 'object' ? body : {}) as Partial<ApiErrorBody>
   const message = typeof b.message === 'string' && b.message ? b.message : config.fallbackMessage(status)
   const booked = Array.isArray(b.booked) ? b.booked : undefined
-  return { status, message, errors: normalizeErrors(b.errors), ...(booked ? { booked } : {}) }
+  const data = body && typeof body === 'object' && 'data' in body ? (body as { data: unknown }).data : undefined
+  return {
+    status,
+    message,
+    errors: normalizeErrors(b.errors),
+    ...(booked ? { booked } : {}),
+    ...(data !== undefined ? { data } : {}),
+  }
 }
 
 async function readBody(res: Response): Promise<unknown> {
