@@ -91,8 +91,12 @@ async function call(base: string, token: string, pid: number, file: Buffer, quer
   const ms = performance.now() - t0
   const after = memory(pid)
   if (res.status !== 200) throw new Error(`${query}: ${res.status} ${JSON.stringify(json).slice(0, 500)}`)
+  const timing = res.headers.get('server-timing') ?? ''
+  const phase = (name: string) => Number(new RegExp(`${name};dur=(\\d+)`).exec(timing)?.[1] ?? NaN)
   return {
     ms,
+    read: phase('read'),
+    db: phase('db'),
     before: before.rss,
     peak: after.peak,
     after: after.rss,
@@ -103,7 +107,7 @@ async function call(base: string, token: string, pid: number, file: Buffer, quer
 
 const line = (what: string, r: Awaited<ReturnType<typeof call>>) =>
   console.log(
-    `${what.padEnd(34)} ${(r.ms / 1000).toFixed(2).padStart(6)} s   RSS ${r.before.toFixed(0)} MB → peak ${r.peak.toFixed(0)} MB ` +
+    `${what.padEnd(26)} ${(r.ms / 1000).toFixed(2).padStart(6)} s (file ${(r.read / 1000).toFixed(2)} s, database ${(r.db / 1000).toFixed(2)} s)   RSS ${r.before.toFixed(0)} MB → peak ${r.peak.toFixed(0)} MB ` +
       `(+${(r.peak - r.before).toFixed(0)} MB) → ${r.after.toFixed(0)} MB   ${JSON.stringify(r.summary)}`,
   )
 
