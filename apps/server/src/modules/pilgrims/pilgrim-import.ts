@@ -1,3 +1,9 @@
+import { createReadStream, createWriteStream } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { sql } from 'drizzle-orm'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -213,7 +219,7 @@ async function readUpload(req: FastifyRequest, locale: Locale, slim: boolean): P
           await part.toBuffer().catch(() => undefined)
           throw unprocessable({ [part.fieldname]: ['field.unexpected_file'] })
         }
-        parsed = await readRows(part, locale, slim)
+        parsed = await spooled(part, (file) => readRows(file, part.filename ?? '', locale, slim))
         continue
       }
       fields[part.fieldname] = String(part.value)
@@ -232,11 +238,34 @@ async function readUpload(req: FastifyRequest, locale: Locale, slim: boolean): P
   return parsed
 }
 
+/**
+ * The upload is first written to a temporary file as fast as it arrives, then
+ * read from there: the request is received within the server's deadline
+ * (REQUEST_TIMEOUT_MS) however slowly a large sheet is checked, and memory
+ * stays flat either way. The file is removed once read.
+ */
+async function spooled<T>(part: MultipartFile, read: (file: Readable) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'tbo-import-'))
+  const file = path.join(dir, 'upload')
+  try {
+    await pipeline(part.file, createWriteStream(file))
+    if (part.file.truncated) throw fileError(413, 'import.too_large')
+    const stream = createReadStream(file)
+    try {
+      return await read(stream)
+    } finally {
+      stream.destroy()
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
 /** `slim` (a dry run): a valid row keeps only its name and keys, what finding and naming duplicates needs. */
-async function readRows(part: MultipartFile, locale: Locale, slim: boolean): Promise<Parsed> {
+async function readRows(file: Readable, fileName: string, locale: Locale, slim: boolean): Promise<Parsed> {
   let header: ReturnType<typeof readHeader> | undefined
   const out: Parsed = {
-    fileName: part.filename ?? '',
+    fileName,
     columns: [],
     ignored: [],
     rows: [],
@@ -246,7 +275,7 @@ async function readRows(part: MultipartFile, locale: Locale, slim: boolean): Pro
     total: 0,
     fields: {},
   }
-  for await (const { row, cells } of readSheet(part.file)) {
+  for await (const { row, cells } of readSheet(file)) {
     if (blankRow(cells)) continue
     if (!header) {
       header = readHeader(cells, locale)
@@ -255,8 +284,6 @@ async function readRows(part: MultipartFile, locale: Locale, slim: boolean): Pro
       continue
     }
     if (++out.total > MAX_IMPORT_ROWS) {
-      // The rest is not read: the connection closes after the answer.
-      part.file.destroy()
       throw fileError(413, 'import.too_many_rows')
     }
     const checked = checkRow(row, cells, out.columns, locale)
@@ -273,7 +300,6 @@ async function readRows(part: MultipartFile, locale: Locale, slim: boolean): Pro
       if (out.text.size < MAX_REPORTED_ROWS * 2) out.text.set(row, checked.text)
     }
   }
-  if (part.file.truncated) throw fileError(413, 'import.too_large')
   if (!header || out.total === 0) throw fileError(422, 'import.empty')
   return out
 }
