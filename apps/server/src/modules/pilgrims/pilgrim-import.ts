@@ -61,7 +61,6 @@ registerMessages({
     'import.gender': '{field} must be male or female (L/P)',
     'import.two_pilgrims': 'NIK and passport number belong to two different pilgrims ({a}, {b})',
     'import.update_forbidden': 'Updating registered pilgrims needs the right to update pilgrims',
-    'import.done': 'Imported: {create} created, {update} updated, {skip} skipped',
   },
   id: {
     'import.too_large': `{field} lebih besar dari ${MAX_IMPORT_BYTES / 1024 / 1024} MB`,
@@ -75,7 +74,6 @@ registerMessages({
     'import.gender': '{field} harus laki-laki atau perempuan (L/P)',
     'import.two_pilgrims': 'NIK dan nomor paspor milik dua jamaah berbeda ({a}, {b})',
     'import.update_forbidden': 'Memperbarui jamaah terdaftar memerlukan hak ubah jamaah',
-    'import.done': 'Diimpor: {create} dibuat, {update} diperbarui, {skip} dilewati',
   },
 })
 
