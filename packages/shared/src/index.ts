@@ -18,6 +18,7 @@ export * from './contracts/train-routes.js'
 export * from './contracts/galleries.js'
 export * from './contracts/audit.js'
 export * from './contracts/pilgrims.js'
+export * from './contracts/pilgrim-import.js'
 export * from './contracts/company.js'
 // Ziyarah tours (issue 27)
 export * from './contracts/ziyarah-tours.js'

@@ -209,6 +209,12 @@ export const itemPages: ItemPage[] = [
     permission: null,
     element: lazy(() => import('../features/company/CompanyPage')),
   },
+  // The pilgrim import (issue 28), opened from the pilgrim list's Import button.
+  {
+    path: 'pilgrims/import',
+    permission: 'pilgrim_import',
+    element: lazy(() => import('../features/pilgrims/import/PilgrimImportPage')),
+  },
   // Ziyarah tours (issue 27)
   {
     path: 'ziyarah_tours/:id/availability',

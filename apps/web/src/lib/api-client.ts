@@ -34,6 +34,8 @@ export interface ApiError {
    * it now is (its `version` is what an overwrite sends), `changedBy` who saved it last and when.
    */
   conflict?: VersionConflict
+  /** What a refusal carries beside its message: a stale version's record now, a refused import's report. */
+  data?: unknown
 }
 
 export interface VersionConflict {
@@ -117,7 +119,15 @@ export function toApiError(status: number, body: unknown): ApiError {
     status === 409 && b.errors && 'version' in b.errors && b.data !== undefined
       ? { current: b.data, changedBy: b.changed_by ?? null }
       : undefined
-  return { status, message, errors: normalizeErrors(b.errors), ...(booked ? { booked } : {}), ...(conflict ? { conflict } : {}) }
+  const data = body && typeof body === 'object' && 'data' in body ? (body as { data: unknown }).data : undefined
+  return {
+    status,
+    message,
+    errors: normalizeErrors(b.errors),
+    ...(booked ? { booked } : {}),
+    ...(conflict ? { conflict } : {}),
+    ...(data !== undefined ? { data } : {}),
+  }
 }
 
 async function readBody(res: Response): Promise<unknown> {

@@ -19,6 +19,7 @@ import { nameConflicts } from '../../plugins/errors.js'
 import { requireAuth } from '../../plugins/auth.js'
 import { pilgrimDocumentsList, recordVerification } from './pilgrim-documents.js'
 import { checkDocumentFiles, pilgrimFiles } from './pilgrim-files.js'
+import pilgrimImport from './pilgrim-import.js'
 import './pilgrims.messages.js'
 
 const mahram = alias(pilgrims, 'mahram')
@@ -184,6 +185,7 @@ nameConflicts('pilgrims_company_passport_uq', holderOf('passport_number'))
 
 const pilgrimsModule: FastifyPluginAsync = async (app) => {
   await app.register(pilgrimFiles)
+  await app.register(pilgrimImport)
   await app.register(pilgrimsResource.plugin)
 }
 export default pilgrimsModule

@@ -90,7 +90,7 @@ function PassportCell({ row }: { row: ResourceRow }) {
  * /app/pilgrims (issue 28): the register, with the full-page form at
  * /app/pilgrims/create and /app/pilgrims/edit/{id}. API `/api/v1/pilgrims`,
  * permissions `pilgrim_*`; document files need `pilgrim_documents`. The
- * Import button goes to the import screen (its own page, /app/pilgrims/import).
+ * Import button (for `pilgrim_import`) goes to the import screen (its own page, /app/pilgrims/import).
  */
 export default defineResource<ResourceRow>({
   name: 'pilgrims',
@@ -142,7 +142,7 @@ export default defineResource<ResourceRow>({
   editHref: (row) => `/app/pilgrims/edit/${row.id}`,
   rowTitle: (row) => String(row.full_name ?? `#${row.id}`),
   links: [
-    { key: 'import', labelKey: 'actions.import', icon: IconFileImport, permission: 'create', href: '/app/pilgrims/import' },
+    { key: 'import', labelKey: 'actions.import', icon: IconFileImport, permission: 'import', href: '/app/pilgrims/import' },
   ],
   defaultSort: 'created_at',
   exportFormats: ['csv', 'xlsx'],
