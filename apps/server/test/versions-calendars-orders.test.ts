@@ -156,7 +156,7 @@ describe('order versions', () => {
     expect(stale.json().data.status).toBe('pending')
     const results = await Promise.all([
       api('POST', `/orders/${orderId}/status`, { status: 'confirmed', version: 3 }),
-      api('POST', `/orders/${orderId}/status`, { status: 'cancelled', version: 3 }),
+      api('POST', `/orders/${orderId}/status`, { status: 'cancelled', reason: 'Visa refused', version: 3 }),
     ])
     expect(results.map((r) => r.statusCode).sort(), results.map((r) => r.body).join('\n')).toEqual([200, 409])
     expect(results.find((r) => r.statusCode === 200)!.json().data.version).toBe(4)

@@ -23,7 +23,9 @@ const OWNED = new Set(['rooms.hotel_id'])
  * References emptied on delete, each decided in its own decision file: a pilgrim whose mahram is deleted
  * is left without one (docs/decisions/pilgrims.md).
  */
-const EMPTIED = new Set(['pilgrims.mahram_id'])
+// A deleted mahram leaves the pilgrim without one (pilgrims.md); a deleted pilgrim who was only an order's
+// customer lets the order go (its customer's name, passport and contact stay on the order, issue 28).
+const EMPTIED = new Set(['pilgrims.mahram_id', 'orders.customer_pilgrim_id'])
 
 const t = await buildTestApp()
 afterAll(() => t.close())

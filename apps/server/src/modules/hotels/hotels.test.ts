@@ -239,7 +239,7 @@ describe('hotels: one hotel with every section', () => {
         is_featured: 'false',
         rating: '4',
         price: '1500.75',
-        location_id: String(ref.location),
+        location_id: ref.location, // an id in a JSON body is a JSON integer (issue 31); a form's id text is the multipart test's
         lat: '21.4',
         long: '39.8',
         zoom: '15',
