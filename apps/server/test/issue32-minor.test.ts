@@ -40,6 +40,18 @@ describe('the language kept on the user (item 14)', () => {
     expect(me.json().data.locale).toBe('id')
   })
 
+  it('keeps a language picked on the sign-in page (its locale cookie) as the latest choice', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'x-localization': 'en', 'x-requested-with': 'XMLHttpRequest', cookie: 'locale=en' },
+      payload: { email, password: 'password123' },
+    })
+    expect(login.statusCode, login.body).toBe(200)
+    const me = await api('GET', '/auth/me', undefined, { authorization: `Bearer ${login.json().data.token as string}` })
+    expect(me.json().data.locale).toBe('en')
+  })
+
   it('refuses a language the product does not have', async () => {
     const res = await api('PUT', '/auth/me/locale', { locale: 'fr' })
     expect(res.statusCode).toBe(422)

@@ -167,8 +167,10 @@ describe('order versions', () => {
     const res = await api('GET', `/audit?entity=${entities}&record_id=${orderId}`)
     expect(res.statusCode, res.body).toBe(200)
     const rows = res.json().data as Array<{ record_id: number; action: string }>
-    // The edits and the move that landed (refused ones left none; the create's generic row names no :id).
-    expect(rows.length).toBe(3)
+    // The create (its row names the order made, though POST /orders has no :id), the edits and the move that
+    // landed; refused ones left none.
+    expect(rows.length).toBe(4)
+    expect(rows.map((r) => r.action)).toContain('create')
     expect(rows.every((r) => r.record_id === orderId)).toBe(true)
     const bad = await api('GET', `/audit?entity=${encodeURIComponent('order hotel')}`)
     expect(bad.statusCode).toBe(422)

@@ -27,12 +27,21 @@ export interface AuditActor {
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set once the request's audit row is written; null for requests that write none (reads). */
-    auditState: { recorded: boolean } | null
+    auditState: { recorded: boolean; recordId?: number } | null
   }
 }
 
 /** The request whose handler is running, for writes made through `db.transaction` (plugins/audit.ts). */
 export const auditRequest = new AsyncLocalStorage<FastifyRequest>()
+
+/**
+ * The record a write route made when its URL has no `:id` (`POST /orders`): the generic row names it. Called
+ * inside the request (its handler or a transaction it runs); a no-op elsewhere.
+ */
+export function auditRecordId(id: number): void {
+  const req = auditRequest.getStore()
+  if (req?.auditState) req.auditState.recordId = id
+}
 
 // Field names whose values never reach the audit: passwords, their hashes, tokens, secrets.
 const SECRET = /pass(word)?|token|secret|hash|credential|api_?key|otp/i
@@ -118,7 +127,7 @@ export function routeEntry(req: FastifyRequest): AuditEntry {
   const entity = action ? permission!.slice(0, -(action.length + 1)) : (segments[0] ?? 'api')
   const named = action && action !== 'list' && action !== 'view' ? action : undefined
   const urlAction = segments.length > 1 ? segments[segments.length - 1] : undefined
-  const id = Number((req.params as Record<string, unknown> | undefined)?.id)
+  const id = Number((req.params as Record<string, unknown> | undefined)?.id ?? req.auditState?.recordId)
   const body = req.body
   return {
     entity,

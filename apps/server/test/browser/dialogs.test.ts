@@ -44,6 +44,7 @@ const T = {
     availability: 'Availability',
     cancelOrder: 'Cancel order',
     keep: 'Keep the order',
+    reason: 'Reason for cancelling',
   },
   id: {
     create: 'Tambah',
@@ -63,6 +64,7 @@ const T = {
     availability: 'Ketersediaan',
     cancelOrder: 'Batalkan pesanan',
     keep: 'Pertahankan pesanan',
+    reason: 'Alasan pembatalan',
   },
 }
 type Lang = keyof typeof T
@@ -197,14 +199,15 @@ describe.each(['en', 'id'] as const)('dialogs in %s', (lang: Lang) => {
       await d.waitFor({ state: 'hidden' })
     })
 
-    it("an order's cancel question", async () => {
+    // Since issue 32 (item 15) cancelling asks a reason and an optional fee: a form dialog, focus in its first field.
+    it("an order's cancel dialog", async () => {
       await page.goto('/app/order_hotel?status=pending')
       await firstRecord(page).getByRole('link').first().click()
       const cancel = page.getByRole('button', { name: t.cancelOrder, exact: true })
       await cancel.click()
       const d = page.getByRole('dialog')
       await d.waitFor()
-      await check(page, d, 'order-cancel', d.getByRole('button', { name: t.keep, exact: true }), [t.keep, t.cancelOrder], tag)
+      await check(page, d, 'order-cancel', d.getByLabel(new RegExp(`^${t.reason}( \\*)?$`)), [t.keep, t.cancelOrder], tag)
       await d.getByRole('button', { name: t.keep, exact: true }).click()
       await d.waitFor({ state: 'hidden' })
     })

@@ -68,6 +68,7 @@ interface Texts {
   createOrder: string
   account: string
   companySetting: string
+  friday: string
   validityMonths: string
   mahramAge: string
   updated: string
@@ -146,6 +147,7 @@ const EN: Texts = {
   createOrder: 'Create order',
   account: 'Account menu',
   companySetting: 'Company Setting',
+  friday: 'Friday',
   validityMonths: 'Passport Validity (months)',
   mahramAge: 'Mahram Required Under Age',
   updated: 'Updated',
@@ -194,6 +196,7 @@ const ID: Texts = {
   createOrder: 'Buat pesanan',
   account: 'Menu akun',
   companySetting: 'Pengaturan Perusahaan',
+  friday: 'Jumat',
   validityMonths: 'Masa Berlaku Paspor (bulan)',
   mahramAge: 'Wajib Mahram di Bawah Usia',
   updated: 'Berhasil Diperbarui',
@@ -236,49 +239,15 @@ async function choose(page: Page, scope: Locator | Page, label: string, option: 
 }
 
 /**
- * A date picker: the header goes up to years (a birth date) when `viaYears`, else the month is stepped to;
- * then the day (labelled `D Month YYYY`).
+ * A one-day date field: typed as DD-MM-YYYY (issue 32, item 10 made every one-day field typeable; picking
+ * from the month is the clerk-minor journey's), then Tab; the field shows what was typed.
  */
-async function pickDay(page: Page, scope: Locator | Page, label: string, iso: string, texts: Texts, viaYears = false) {
-  await field(scope, label).click()
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number]
-  const dropdown = page.locator('.mantine-Popover-dropdown').last()
-  const header = dropdown.locator('.mantine-DatePickerInput-calendarHeaderLevel').first()
-  await header.waitFor()
-  if (viaYears) {
-    await header.click()
-    await header.click()
-    // A decade such as "1980 – 1989".
-    for (let i = 0; i < 20; i++) {
-      const [from] = ((await header.textContent()) ?? '').match(/\d{4}/) ?? ['0']
-      if (Number(from) <= y && y < Number(from) + 10) break
-      const before = await header.textContent()
-      await dropdown
-        .locator(`[data-direction="${Number(from) < y ? 'next' : 'previous'}"]`)
-        .first()
-        .click()
-      await expect.poll(() => header.textContent()).not.toBe(before)
-    }
-    await dropdown.getByRole('button', { name: String(y), exact: true }).click()
-    await dropdown
-      .locator('.mantine-DatePickerInput-monthsListControl')
-      .nth(m - 1)
-      .click()
-  } else {
-    for (let i = 0; i < 24; i++) {
-      const [month, year] = ((await header.textContent()) ?? '').trim().split(/\s+/)
-      const shown = Number(year) * 12 + texts.months.indexOf(month ?? '')
-      const wanted = y * 12 + m - 1
-      if (shown === wanted) break
-      await dropdown
-        .locator(`[data-direction="${shown < wanted ? 'next' : 'previous'}"]`)
-        .first()
-        .click()
-      await expect.poll(() => header.textContent()).not.toBe(`${month} ${year}`)
-    }
-  }
-  await dropdown.getByRole('button', { name: `${d} ${texts.months[m - 1]} ${y}`, exact: true }).click()
-  await dropdown.waitFor({ state: 'hidden' })
+async function pickDay(_page: Page, scope: Locator | Page, label: string, iso: string, _texts?: Texts, _viaYears = false) {
+  const input = field(scope, label).first()
+  const typed = iso.split('-').reverse().join('-')
+  await input.fill(typed)
+  await input.press('Tab')
+  await expect.poll(() => input.inputValue()).toBe(typed)
 }
 
 async function journey(texts: Texts) {
@@ -455,13 +424,14 @@ async function journey(texts: Texts) {
   await page.getByRole('heading', { name: texts.companySetting, level: 1 }).waitFor()
   await field(page, texts.validityMonths).fill('1')
   await field(page, texts.mahramAge).fill('18')
+  // The weekend (issue 32, item 10): Saturday alone, Friday unticked.
+  await page.getByRole('checkbox', { name: texts.friday, exact: true }).uncheck()
   await shot(page, name('10-company'))
   await page.getByRole('button', { name: texts.save, exact: true }).click()
   await notification(page, texts.updated).waitFor()
-  expect(await api<{ passport_validity_months: number; mahram_min_age: number }>('GET', '/company')).toMatchObject({
-    passport_validity_months: 1,
-    mahram_min_age: 18,
-  })
+  expect(
+    await api<{ passport_validity_months: number; mahram_min_age: number; weekend_days: number[] }>('GET', '/company'),
+  ).toMatchObject({ passport_validity_months: 1, mahram_min_age: 18, weekend_days: [6] })
   expect((await api<Saved>('GET', `/pilgrims/${saved.id}`)).passport_short).toBe(false)
   await api('PUT', '/company', { name: 'Amanah Pilgrim Travel', passport_validity_months: 6, mahram_min_age: '' })
 

@@ -12,6 +12,7 @@ import {
   registerSchema,
   resetSchema,
   type CurrentUser,
+  LOCALES,
   type Locale,
 } from '@app/shared'
 import { sessions, users } from '../../db/schema/index.js'
@@ -80,8 +81,12 @@ export default async function authRoutes(parent: FastifyInstance) {
   async function signIn(req: FastifyRequest, reply: FastifyReply, user: SigningIn, locale: Locale) {
     const session = await app.db.transaction(async (t) => {
       const tx = t as unknown as Db
-      // The user's saved language is kept (the web switches to it after signing in): the sign-in page's
-      // language is not a choice for the account (issue 32, item 14).
+      // The user's language (issue 32, item 14): a language picked on the sign-in page (its switch sets the
+      // `locale` cookie) is the person's latest choice and is kept on the user; a page only showing the
+      // default language (no cookie, the X-Localization header alone) changes nothing. The web then opens in
+      // the language kept on the user.
+      const picked = (req.cookies as Record<string, string | undefined> | undefined)?.locale
+      if (picked && (LOCALES as readonly string[]).includes(picked)) await setUserLocale(tx, user.id, picked as Locale)
       const created = await createSession(tx, user.id, { userAgent: req.headers['user-agent'], ip: req.ip })
       await recordAudit(tx, req, { entity: 'session', action: 'sign_in', recordId: user.id }, actorOf(user))
       return created

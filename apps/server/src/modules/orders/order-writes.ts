@@ -6,6 +6,7 @@ import { orderCounters, orderIdempotency, orderItems, orderLines, orders, orderS
 import { releaseStock, reserveStock } from '../../crud/inventory.js'
 import { conflict, HttpError, unprocessable } from '../../lib/errors.js'
 import type { SessionUser } from '../../lib/sessions.js'
+import { auditRecordId } from '../../lib/audit.js'
 import { cents, claimsOf, orderKind, orderKinds, sar, type ItemPlan } from './kinds.js'
 import { desksOfKinds, desksOfOrder, requireAnyDesk, requireDesks } from './order-desks.js'
 import { formatSar, heldClaims, planItems, todayUtc } from './order-plans.js'
@@ -155,6 +156,8 @@ export async function createOrder(
           .insert(orders)
           .values({ company_id: auth.companyId, code, status: 'pending', created_by: auth.userId, ...orderValues(input, plans) })
           .returning({ id: orders.id })
+        // The order's audit row (written before this transaction commits) names the order made.
+        auditRecordId(order!.id)
         await writeItems(tx, order!.id, auth.companyId, plans)
         await tx
           .insert(orderStatusHistory)

@@ -217,7 +217,7 @@ describe('ResourceFormPage', () => {
     it('sends the version read, names who saved it and when, and keeps the typed text', async () => {
       const { name, panel } = await open()
       expect(calls.find((c) => c.method === 'PUT')!.headers['If-Match']).toBe('"3"')
-      expect(panel.textContent).toContain('Siti Aminah (admin) saved it on 20-02-2027')
+      expect(panel.textContent).toContain('Siti Aminah (Admin) saved it on 20-02-2027') // the role by its label
       expect(name.value).toBe('My name')
     })
 

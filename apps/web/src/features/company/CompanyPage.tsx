@@ -47,6 +47,16 @@ const fields: FieldDef<ResourceRow>[] = [
     disabled: readOnly,
     descriptionKey: `${T}.mahram_hint`,
   }),
+  // The company's weekend (issue 32, item 10): ISO weekdays, shaded in every calendar and date picker.
+  field.checkboxGroup('weekend_days', {
+    section: 'calendar',
+    span: 12,
+    columns: 4,
+    required: false,
+    disabled: readOnly,
+    descriptionKey: `${T}.weekend_hint`,
+    options: [1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: d, labelKey: `${T}.weekdays.${d}` })),
+  }),
   field.image('logo', { section: 'logo', disabled: readOnly }),
 ]
 
@@ -63,7 +73,7 @@ const company = defineResource<ResourceRow>({
   permission: 'company_setting' as Entity,
   columns: [],
   fields,
-  sections: [{ key: 'main' }, { key: 'pilgrims' }, { key: 'logo', side: true }],
+  sections: [{ key: 'main' }, { key: 'pilgrims' }, { key: 'calendar' }, { key: 'logo', side: true }],
   schema: companySettingsSchema,
   rowTitle: (row) => String(row.name ?? ''),
 })
@@ -155,6 +165,7 @@ function CompanyForm({ row, me }: { row: CompanySettings; me: Me | undefined }) 
               <Stack gap="md" style={{ flex: '2 1 420px', minWidth: 0 }}>
                 {card('main')}
                 {card('pilgrims')}
+                {card('calendar')}
               </Stack>
               <Stack gap="md" style={{ flex: '1 1 260px', minWidth: 0 }}>
                 {card('logo')}
