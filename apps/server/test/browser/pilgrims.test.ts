@@ -73,37 +73,7 @@ interface Texts {
   mahramAge: string
   updated: string
   readOnly: string
-  months: string[]
 }
-
-const MONTHS_EN = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
-const MONTHS_ID = [
-  'Januari',
-  'Februari',
-  'Maret',
-  'April',
-  'Mei',
-  'Juni',
-  'Juli',
-  'Agustus',
-  'September',
-  'Oktober',
-  'November',
-  'Desember',
-]
 
 const EN: Texts = {
   lang: 'en',
@@ -152,7 +122,6 @@ const EN: Texts = {
   mahramAge: 'Mahram Required Under Age',
   updated: 'Updated',
   readOnly: 'Only the owner',
-  months: MONTHS_EN,
 }
 const ID: Texts = {
   lang: 'id',
@@ -201,7 +170,6 @@ const ID: Texts = {
   mahramAge: 'Wajib Mahram di Bawah Usia',
   updated: 'Berhasil Diperbarui',
   readOnly: 'Hanya pemilik',
-  months: MONTHS_ID,
 }
 
 const today = new Date().toISOString().slice(0, 10)
