@@ -176,11 +176,12 @@ describe('item 14: names in the reader language, and the language kept on the us
     expect(await page.getByRole('checkbox', { name: 'Akses Kursi Roda' }).count()).toBe(0)
     await page.close()
 
-    // The user keeps Indonesian: signing in on a sign-in page left in English opens the app in Indonesian.
+    // The user keeps Indonesian: signing in on a sign-in page showing its default English (no language
+    // picked there: no locale cookie) opens the app in Indonesian. A language picked on the sign-in page
+    // would be the latest choice and kept (test/issue32-minor.test.ts).
     await api('PUT', '/auth/me/locale', { locale: 'id' })
     const again = await env.newPage()
     again.setDefaultTimeout(30_000)
-    await again.context().addCookies([{ name: 'locale', value: 'en', url: env.baseUrl }])
     await again.goto('/login', { timeout: 60_000 })
     await field(again, 'Email').fill(owner.email)
     await field(again, 'Password').fill('password123')
