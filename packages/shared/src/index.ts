@@ -22,3 +22,4 @@ export * from './contracts/pilgrim-import.js'
 export * from './contracts/company.js'
 // Ziyarah tours (issue 27)
 export * from './contracts/ziyarah-tours.js'
+export * from './hijri.js'
