@@ -288,7 +288,7 @@ export const orderIdempotency = pgTable(
  * however many server copies do it at once: no day is booked beyond its
  * capacity or below zero. Orders add to `booked` with one upsert per order;
  * calendar writes set `capacity` (blocked = 0) through the same key, so a
- * capacity below what is booked fails the same CHECK (crud/inventory.ts).
+ * capacity below what is booked fails the same CHECK (stock/calendar.ts).
  */
 export const inventoryStock = pgTable(
   'inventory_stock',

@@ -1,7 +1,7 @@
 import { KIND_OF_DESK, ORDER_ITEM_KINDS, type Locale, type OrderDesk, type OrderItemInput, type OrderItemKind } from '@app/shared'
 import type { Db } from '../../db/client.js'
 import type { PriceRule } from '../../crud/catalogue.js'
-import type { StockClaim } from '../../crud/inventory.js'
+import type { StockClaim } from '../../stock/index.js'
 
 /**
  * What an order needs from each kind of bookable thing (a room, a train route,
