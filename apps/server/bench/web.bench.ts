@@ -54,7 +54,7 @@ const CHROME_FLAGS = [
 
 function chromiumPath(): string {
   const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && fs.existsSync(p))
-  if (!found) throw new Error('No Chromium: install Debian\'s (apt-get install -y chromium) or set CHROMIUM_PATH')
+  if (!found) throw new Error("No Chromium: install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH")
   return found
 }
 
@@ -132,7 +132,12 @@ async function prepare(name: string, db: { url: string }, env: Record<string, st
   const settings = { SEED_DEMO: 'true', LOG_LEVEL: 'warn', ...env }
   const port0 = await freePort()
   const { child, port } = args
-    ? await start(process.execPath, args, { HOST: '127.0.0.1', PORT: String(port0), NODE_ENV: 'production', DATABASE_URL: db.url, ...settings }, port0)
+    ? await start(
+        process.execPath,
+        args,
+        { HOST: '127.0.0.1', PORT: String(port0), NODE_ENV: 'production', DATABASE_URL: db.url, ...settings },
+        port0,
+      )
     : await startApp(db, settings)
   const base = `http://127.0.0.1:${port}`
   const login = await fetch(`${base}/api/v1/auth/login`, {

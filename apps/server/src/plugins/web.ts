@@ -52,7 +52,11 @@ function readManifest(distDir: string): Record<string, ManifestChunk> {
  * app texts (`src/i18n/bundles/app-<lang>.ts`). Without them in the page, the browser finds them only once
  * the entry has run: one more round trip on a phone's network.
  */
-export function signedInAssets(manifest: Record<string, ManifestChunk>): { js: string[]; css: string[]; texts: Map<string, string> } {
+export function signedInAssets(manifest: Record<string, ManifestChunk>): {
+  js: string[]
+  css: string[]
+  texts: Map<string, string>
+} {
   const texts = new Map<string, string>()
   for (const entry of Object.values(manifest)) {
     const m = entry.src?.match(/(?:^|\/)i18n\/bundles\/app-([a-z]{2})\.ts$/)
