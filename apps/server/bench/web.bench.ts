@@ -33,7 +33,7 @@ import os from 'node:os'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { DEMO_LOGIN } from '../src/db/seed.js'
+import { DEMO_LOGIN } from '../src/seeds/seed.js'
 import { createPgDatabase } from './fixtures.js'
 import { freePort, serverDir, start, startApp, stop } from './harness.js'
 
