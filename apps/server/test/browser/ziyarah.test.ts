@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { catalogueFixtures } from '../helpers/catalogue.js'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { apiAs, combo, field, notification, shot } from './page.js'
+import { apiAs, combo, field, notification, shot, openSignedIn } from './page.js'
 
 /**
  * Ziyarah tours in real Chromium against the real server (issue 27), in
@@ -111,18 +111,8 @@ afterAll(async () => {
   await env?.close()
 })
 
-async function open(texts: Texts, url: string): Promise<Page> {
-  const page = await env.newPage({ locale: texts.lang === 'id' ? 'id-ID' : 'en-US' })
-  await page.setViewportSize({ width: 1366, height: 768 })
-  // Patience, not timing: with other agents' tests on both cores a first page load can pass 15 s.
-  page.setDefaultTimeout(60_000)
-  await page.context().addCookies([
-    { name: 'locale', value: texts.lang, url: env.baseUrl },
-    { name: 'token', value: owner.token, url: env.baseUrl, httpOnly: true, sameSite: 'Strict' },
-  ])
-  await page.goto(url)
-  return page
-}
+const open = (texts: Texts, url: string): Promise<Page> =>
+  openSignedIn(env, owner, texts.lang, url, { viewport: { width: 1366, height: 768 }, timeout: 60_000 })
 
 async function journey(texts: Texts) {
   const name = (n: string) => `ziyarah-${texts.lang}-${n}`
