@@ -190,3 +190,29 @@ export async function chooseOption(page: Page, scope: Locator | Page, label: str
   await field(scope as Pick<Page, 'getByLabel'>, label).click()
   await page.getByRole('option', { name: option }).first().click()
 }
+
+/**
+ * A date picker of the form kit: open it, move to the month by its header (the
+ * picker may open on today's month or on a later first allowed day), click the
+ * day (labelled `D Month YYYY`).
+ */
+export async function pickDay(page: Page, scope: Locator, label: string, iso: string, texts: { months: readonly string[] }) {
+  await field(scope, label).first().click()
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number]
+  const dropdown = page.locator('.mantine-Popover-dropdown').last()
+  const header = dropdown.locator('.mantine-DateInput-calendarHeaderLevel').first()
+  await header.waitFor()
+  for (let i = 0; i < 24; i++) {
+    const [month, year] = ((await header.textContent()) ?? '').trim().split(/\s+/)
+    const shown = Number(year) * 12 + texts.months.indexOf(month ?? '')
+    const wanted = y * 12 + m - 1
+    if (shown === wanted) break
+    await dropdown
+      .locator(`[data-direction="${shown < wanted ? 'next' : 'previous'}"]`)
+      .first()
+      .click()
+    await expect.poll(() => header.textContent()).not.toBe(`${month} ${year}`)
+  }
+  await dropdown.getByRole('button', { name: `${d} ${texts.months[m - 1]} ${y}`, exact: true }).click()
+  await dropdown.waitFor({ state: 'hidden' })
+}
