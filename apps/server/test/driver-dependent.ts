@@ -49,3 +49,10 @@ export const driverDependent: string[] = [
   'test/hardening/references.test.ts',
   'test/hardening/bounds.test.ts',
 ]
+
+/**
+ * Files that test PGlite itself (its worker proxy, its fast statement path) with their own PGlite
+ * instances, whatever `TEST_DB` says: on PostgreSQL they would prove again exactly what the PGlite pass
+ * proves, so npm test's PostgreSQL pass leaves them to it (`API_TESTS=postgres-pass`).
+ */
+export const pgliteOnly: string[] = ['src/db/pglite-proxy.test.ts', 'src/db/pglite-statements.test.ts']
