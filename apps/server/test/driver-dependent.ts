@@ -43,8 +43,6 @@ export const driverDependent: string[] = [
   'test/versions-calendars-orders.test.ts',
   // real server processes on the driver
   'test/process/**/*.test.ts',
-  // Ziyarah tours (issue 27): its calendar's stock held in the ledger
-  'src/modules/ziyarah-tours/ziyarah-tours.test.ts',
   // issue 31: the 409 for a row in use is worded from each driver's error fields and catalogue; money as numeric
   'test/hardening/references.test.ts',
   'test/hardening/bounds.test.ts',
