@@ -14,8 +14,8 @@ import { expectedVersion, lastChange, StaleVersion, staleVersion, takeVersion } 
 import { checkImages, imageValues, type ImagePaths } from './images.js'
 import { loadChildren, writeChildren, type ChildList } from './children.js'
 import { declareCounters, type CounterRef } from './counters.js'
-import { csvStream, exportFileName, type ExportColumn } from './csv.js'
-import { xlsxStream } from './xlsx.js'
+import type { ExportColumn } from './csv.js'
+import { exportHeadersField, sendExport } from './export.js'
 import { registerFilterChoices, type FilterChoices } from './filter-choices.js'
 import { refuseBookedItems } from './inventory.js'
 import {
@@ -32,7 +32,6 @@ import {
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 export const idParams = z.object({ id: queryId() })
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /** What a write hook gets: the transaction, the caller, and the row being changed (on update). */
 export interface WriteContext {
@@ -170,7 +169,11 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
   const filterShape = Object.fromEntries(Object.entries(opts.filters ?? {}).map(([k, f]) => [k, f.schema.optional()]))
   const listQuery = listQuerySchema(opts.sortable, opts.defaultSort as any).extend(filterShape)
   const exportQuery = z
-    .object({ format: z.enum(formats).default(formats[0]), search: z.string().max(200).optional() })
+    .object({
+      format: z.enum(formats).default(formats[0]),
+      search: z.string().max(200).optional(),
+      headers: exportHeadersField,
+    })
     .extend(filterShape)
   const filterConditions = (q: Record<string, unknown>) =>
     Object.entries(opts.filters ?? {}).map(([k, f]) => (q[k] === undefined ? undefined : f.where(q[k])))
@@ -235,14 +238,12 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
           const rows = await primed(
             iterateRows(app.db, source, [...within, ...filterConditions(q)], q.search as string | undefined),
           )
-          const xlsx = q.format === 'xlsx'
-          reply
-            .header('Content-Type', xlsx ? XLSX_TYPE : 'text/csv; charset=utf-8')
-            .header('Content-Disposition', `attachment; filename="${exportFileName(opts.name, String(q.format))}"`)
-            .header('Cache-Control', 'no-store')
-          return reply.send(
-            xlsx ? await xlsxStream(opts.name, opts.exportColumns, rows, req.log) : csvStream(opts.exportColumns, rows),
-          )
+          return sendExport(req, reply, app.db, {
+            name: opts.name,
+            format: q.format as 'csv' | 'xlsx',
+            columns: opts.exportColumns,
+            rows,
+          })
         },
       )
     }

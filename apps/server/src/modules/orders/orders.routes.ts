@@ -1,4 +1,3 @@
-import { PassThrough, type Readable } from 'node:stream'
 import { and, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -22,14 +21,14 @@ import {
   type OrderWeekFilter,
 } from '@app/shared'
 import { declareCounters, type CounterRef } from '../../crud/counters.js'
-import { csvStream, exportFileName, type ExportColumn } from '../../crud/csv.js'
+import { exportHeadersField, sendExport } from '../../crud/export.js'
+import type { XlsxColumn } from '../../crud/xlsx.js'
 import { iterateRows, listRows, primed, type ListSource } from '../../crud/list-query.js'
 import { idParams } from '../../crud/resource.js'
 import { expectedVersion, lastChange, StaleVersion, staleVersion, takeVersion } from '../../crud/versions.js'
 import { listCounters, orders } from '../../db/schema/index.js'
 import { badRequest, forbidden } from '../../lib/errors.js'
-import { requestLocale, t } from '../../lib/i18n.js'
-import { loadExcel } from '../../lib/lazy.js'
+import { requestLocale } from '../../lib/i18n.js'
 import type { Db } from '../../db/client.js'
 import type { SessionUser } from '../../lib/sessions.js'
 import { requireAuth } from '../../plugins/auth.js'
@@ -156,6 +155,7 @@ const quoteQuery = z.object({ order: queryId().optional() })
 const exportQuery = z.object({
   format: z.enum(['csv', 'xlsx']).default('csv'),
   search: z.string().max(200).optional(),
+  headers: exportHeadersField,
   ...orderListFilters,
 })
 
@@ -197,45 +197,21 @@ function dashboardFilters(q: { balance?: OrderBalanceFilter; week?: OrderWeekFil
   ]
 }
 
-const exportColumns: ExportColumn[] = [
+const exportColumns: XlsxColumn[] = [
   { header: 'code', value: (r) => r.code },
-  { header: 'customer', value: (r) => r.customer_name },
+  { header: 'customer', value: (r) => r.customer_name, labelKey: 'resources.orders.fields.customer_name' },
   { header: 'email', value: (r) => r.customer_email },
   { header: 'phone', value: (r) => r.customer_phone },
-  { header: 'passport_number', value: (r) => r.customer_passport_number },
-  { header: 'start_date', value: (r) => r.start_date },
-  { header: 'end_date', value: (r) => r.end_date },
-  { header: 'items', value: (r) => r.items_summary },
+  { header: 'passport_number', labelKey: 'orders.fields.passport_number', value: (r) => r.customer_passport_number },
+  { header: 'start_date', labelKey: 'orders.fields.start_date', value: (r) => r.start_date },
+  { header: 'end_date', labelKey: 'orders.fields.end_date', value: (r) => r.end_date },
+  { header: 'items', value: (r) => r.items_summary, labelKey: 'resources.orders.fields.items_summary', width: 50 },
   { header: 'total', value: (r) => Number(r.total) },
   { header: 'paid', value: (r) => Number(r.paid) },
   { header: 'balance', value: (r) => Number(r.balance) },
-  { header: 'status', value: (r) => r.status },
-  { header: 'created_at', value: (r) => (r.created_at instanceof Date ? r.created_at.toISOString() : r.created_at) },
+  { header: 'status', value: (r) => r.status, labels: 'orders.status.' },
+  { header: 'created_at', value: (r) => r.created_at },
 ]
-
-/** The orders sheet, written row by row by exceljs' streaming writer (memory stays flat). */
-async function xlsxStream(rows: AsyncIterable<Record<string, unknown>>, statusLabel: (s: unknown) => string): Promise<Readable> {
-  const ExcelJS = await loadExcel()
-  const out = new PassThrough({ highWaterMark: 256 * 1024 })
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false })
-  const sheet = workbook.addWorksheet('orders')
-  sheet.columns = exportColumns.map((c) => ({ header: c.header, key: c.header, width: c.header === 'items' ? 50 : 18 }))
-  void (async () => {
-    try {
-      let n = 0
-      for await (const r of rows) {
-        if (out.destroyed) return
-        sheet.addRow(exportColumns.map((c) => (c.header === 'status' ? statusLabel(r.status) : (c.value(r) ?? '')))).commit()
-        if (++n % 200 === 0) await new Promise((resolve) => setImmediate(resolve))
-      }
-      sheet.commit()
-      await workbook.commit()
-    } catch (err) {
-      out.destroy(err as Error)
-    }
-  })()
-  return out
-}
 
 /** `Idempotency-Key`: printable ASCII, 1..200 characters (400 otherwise). */
 function idempotencyKey(header: unknown): string | undefined {
@@ -291,16 +267,7 @@ const ordersModule: FastifyPluginAsync = async (parent) => {
       const auth = requireAuth(req)
       const q = req.query
       const rows = await primed(iterateRows(app.db, ordersSource, scope(auth, q, 'export'), q.search))
-      const locale = requestLocale(req)
-      reply
-        .header('Content-Disposition', `attachment; filename="${exportFileName('orders', q.format)}"`)
-        .header('Cache-Control', 'no-store')
-      if (q.format === 'xlsx') {
-        reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        return reply.send(await xlsxStream(rows, (s) => t(locale, `orders.status.${String(s)}`)))
-      }
-      reply.header('Content-Type', 'text/csv; charset=utf-8')
-      return reply.send(csvStream(exportColumns, rows))
+      return sendExport(req, reply, app.db, { name: 'orders', format: q.format, columns: exportColumns, rows })
     },
   )
 
