@@ -11,7 +11,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ACTIONS } from '@app/shared'
-import { seed, DEMO_LOGIN } from '../../src/db/seed.js'
+import { seed, DEMO_LOGIN } from '../../src/seeds/seed.js'
 import { users } from '../../src/db/schema/index.js'
 import { tableLabel } from '../../src/lib/i18n.js'
 import { createSession } from '../../src/lib/sessions.js'

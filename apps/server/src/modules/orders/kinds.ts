@@ -1,8 +1,7 @@
-import type { AnyColumn } from 'drizzle-orm'
 import { KIND_OF_DESK, ORDER_ITEM_KINDS, type Locale, type OrderDesk, type OrderItemInput, type OrderItemKind } from '@app/shared'
 import type { Db } from '../../db/client.js'
 import type { PriceRule } from '../../crud/catalogue.js'
-import type { StockClaim } from '../../crud/inventory.js'
+import type { StockClaim } from '../../stock/index.js'
 
 /**
  * What an order needs from each kind of bookable thing (a room, a train route,
@@ -101,15 +100,17 @@ export interface KindAdapter {
   wireRefs(item: StoredItem): Record<string, unknown>
   /** The order's end for an item whose last stock day is `lastDay` (a stay ends on its check-out). */
   orderEnd?(lastDay: string): string
-  /** The orders columns saying an order is on this kind's desk, and its status when it is (the desk counters). */
-  deskFlag: AnyColumn
-  deskStatus: AnyColumn
   /** `GET /orders/choices/<source>`: what the order form picks this kind's items from, under the desk's permission. */
   choices: Record<string, (db: Db, companyId: number) => Promise<unknown[]>>
   /** The order list's item summary in the reader's language (it was written in the clerk's). */
   summaryIn?(summary: string, locale: Locale): string
   /** The dashboard's occupancy of the next 30 days, for the kinds whose stock is worth the chart. */
   occupancy?: OccupancyReader
+  /**
+   * The demo company's orders of this kind, one item list per order (days from `today`): the demo seed books
+   * each through the order service after the catalogue is seeded (modules/orders/orders.seed.ts).
+   */
+  demoOrders?(db: Db, companyId: number, today: string): Promise<OrderItemInput[][]>
 }
 
 const adapters = new Map<OrderItemKind, KindAdapter>()
@@ -125,6 +126,15 @@ export function orderKind(kind: OrderItemKind): KindAdapter | undefined {
 /** The registered kinds in declaration order (the shared list's). */
 export function orderKinds(): KindAdapter[] {
   return ORDER_ITEM_KINDS.flatMap((k) => adapters.get(k) ?? [])
+}
+
+/**
+ * Declared kinds without a registered adapter: a kind registers itself where its catalogue module (or
+ * `kinds/index.ts` for the first three) is imported, so the app, the seed and the tests that mount every
+ * module see them all. The kinds test asserts this is empty.
+ */
+export function unregisteredKinds(): OrderItemKind[] {
+  return ORDER_ITEM_KINDS.filter((k) => !adapters.has(k))
 }
 
 /** The stock claims of planned items, per day. */

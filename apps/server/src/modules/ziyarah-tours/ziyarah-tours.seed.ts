@@ -1,12 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { locations, ziyarahTours } from '../../db/schema/index.js'
+// The demo orders of tours (the orders seed books what each kind declares) need the kind registered.
+import './ziyarah-tours.order.js'
 
 /**
  * The demo company's two ziyarah tours (issue 27), as an Indonesian agency
  * writes them, with a month of schedule from the first of this month: Fridays
  * cost more and seat a second coach, and one day is blocked. Called by
- * db/seed.ts in its transaction, after the locations.
+ * seeds/seed.ts in its transaction, after the locations.
  */
 const tours = [
   {

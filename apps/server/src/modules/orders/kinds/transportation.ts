@@ -1,7 +1,7 @@
 import { and, asc, between, eq } from 'drizzle-orm'
 import type { Db } from '../../../db/client.js'
 import { priceRules } from '../../../crud/catalogue.js'
-import { orders, transportationPricesExtra, transportationSchedules, transportations } from '../../../db/schema/index.js'
+import { transportationPricesExtra, transportationSchedules, transportations } from '../../../db/schema/index.js'
 import { transportationPriceLists } from '../../transportations/transportations.routes.js'
 import {
   ItemRefusal,
@@ -35,8 +35,6 @@ const dayPrice = (price: number | string, sale: number | string | null) =>
  */
 registerOrderKind({
   kind: 'transportation',
-  deskFlag: orders.has_transportation,
-  deskStatus: orders.transportation_status,
   refOf: (input) => (input.kind === 'transportation' ? input.transportation_id : 0),
   wireRefs: (it) => ({ transportation_id: it.item_id, extras: it.extras ?? [] }),
   choices: {
