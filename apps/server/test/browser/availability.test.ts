@@ -363,7 +363,9 @@ describe('availability calendar', () => {
       await d.waitFor({ state: 'hidden' })
       // A phone: the month as a list of days, each with its Hijri day.
       await page.setViewportSize({ width: 390, height: 844 })
+      await page.reload()
       await expect.poll(() => day(page, '2026-12-04').locator('[data-hijri]').textContent()).toBe(short)
+      await day(page, '2026-12-04').scrollIntoViewIfNeeded()
       await shot(page, named('03-phone'))
       await page.close()
     }, 180_000)
