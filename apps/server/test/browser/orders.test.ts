@@ -938,7 +938,8 @@ async function vehicleExtrasJourney(texts: Texts, offset: number, customer: stri
   // Once confirmed, the order reads as a summary naming the chosen extra.
   expect((await call('POST', `/orders/${id}/status`, { status: 'confirmed' })).status).toBe(200)
   await page.reload()
-  await page.getByText('Child seat', { exact: true }).waitFor()
+  // The item's summary names it (the price table has its line too).
+  await page.locator('p:text-is("Child seat")').waitFor()
   await shot(page, named('02-summary'))
   await page.close()
 }
