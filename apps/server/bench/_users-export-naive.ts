@@ -9,7 +9,7 @@ import { asc, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { openDatabase } from '../src/db/client.js'
 import { companies, roles, users } from '../src/db/schema/index.js'
-import { dayFormatter } from '../src/modules/users/users-export.js'
+import { dateWriters } from '../src/crud/export.js'
 
 const started = performance.now()
 const database = openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR })
@@ -32,7 +32,8 @@ const rows = await db
   .innerJoin(roles, eq(roles.id, users.role_id))
   .where(eq(users.company_id, company!.id))
   .orderBy(asc(users.id))
-const day = dayFormatter()
+const write = dateWriters('UTC')
+const day = (d: Date) => write(d, true)
 const workbook = new ExcelJS.Workbook()
 const sheet = workbook.addWorksheet('users')
 sheet.addRow(['id', 'name', 'email', 'phone', 'role', 'status', 'created'])

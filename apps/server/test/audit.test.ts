@@ -247,7 +247,8 @@ describe('the audit list', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toContain('text/csv')
     const lines = res.body.trim().split('\r\n')
-    expect(lines[0]).toContain('Entity')
+    // Headers as the audit screen labels its columns (issue 32, item 12).
+    expect(lines[0]).toContain(',Data,Record,Action,')
     expect(lines.length).toBe(1 + (await list('entity=facility&size=200')).data.length)
     expect(lines.slice(1).every((l) => l.includes(',facility,'))).toBe(true)
   })

@@ -49,3 +49,15 @@ export function hijriParts(iso: string): { day: number; month: number; year: num
   const num = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value)
   return { day: num('day'), month: num('month'), year: num('year') }
 }
+
+/**
+ * The short Hijri day of an ISO day for a calendar cell, as "13 Ram." (English) or "13 Ram." (Indonesian):
+ * the day number and the month's short name in the language; '' for a value that is not a day.
+ */
+export function hijriShort(iso: string, language: HijriLanguage = 'en'): string {
+  const d = toDate(iso)
+  if (!d) return ''
+  const parts = format(language, { day: 'numeric', month: 'short' }).formatToParts(d)
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
+  return `${get('day')} ${get('month')}`
+}

@@ -1,8 +1,15 @@
 import { Readable } from 'node:stream'
 
 export interface ExportColumn {
+  /** The field's name (the header with `?headers=keys`); the written header is its label (crud/export.ts). */
   header: string
   value: (row: Record<string, unknown>) => unknown
+  /** i18n key of the header when the screen's column label is not `resources.<list>.fields.<header>`. */
+  labelKey?: string
+  /** Write the value as the text of `<labels><value>` (e.g. 'orders.status.'); a `status` column finds its own. */
+  labels?: string
+  /** A moment written as its day only (DD-MM-YYYY in the company's zone). */
+  day?: boolean
 }
 
 function cell(v: unknown): string {

@@ -209,8 +209,11 @@ describe('resource engine: export', () => {
       .replace(/^\ufeff/, '')
       .trim()
       .split('\r\n')
-    expect(lines[0]).toBe('id,name')
+    // Headers as the screen labels the columns (issue 32, item 12); `headers=keys` keeps the field names.
+    expect(lines[0]).toBe('ID,Name')
     expect(lines).toHaveLength(11)
+    const keys = await get('/widgets/export?format=csv&search=widget 2&headers=keys')
+    expect(keys.body.replace(/^\ufeff/, '').split('\r\n')[0]).toBe('id,name')
   })
 
   it('refuses an unknown format', async () => {

@@ -13,8 +13,7 @@ import { bodyHook, samePathId } from './body.js'
 import { expectedVersion, lastChange, StaleVersion, staleVersion, takeVersion } from './versions.js'
 import { checkImages, imageValues } from './images.js'
 import { loadChildren, writeChildren } from './children.js'
-import { csvStream, exportFileName } from './csv.js'
-import { xlsxStream } from './xlsx.js'
+import { exportHeadersField, sendExport } from './export.js'
 import { registerFilterChoices } from './filter-choices.js'
 import { findById, iterateRows, listRows, primed, type ListSource } from './list-query.js'
 import { countersOf } from './resource-counters.js'
@@ -25,7 +24,6 @@ import type { Resource, ResourceOptions, WriteContext } from './resource-options
 export type { DeleteGuard, Resource, ResourceOptions, WriteContext } from './resource-options.js'
 
 export const idParams = z.object({ id: queryId() })
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /**
  * The generic resource engine (STYLE "A new CRUD resource"): one declaration
@@ -62,7 +60,11 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
   const filterShape = Object.fromEntries(Object.entries(opts.filters ?? {}).map(([k, f]) => [k, f.schema.optional()]))
   const listQuery = listQuerySchema(opts.sortable, opts.defaultSort as any).extend(filterShape)
   const exportQuery = z
-    .object({ format: z.enum(formats).default(formats[0]), search: z.string().max(200).optional() })
+    .object({
+      format: z.enum(formats).default(formats[0]),
+      search: z.string().max(200).optional(),
+      headers: exportHeadersField,
+    })
     .extend(filterShape)
   const filterConditions = (q: Record<string, unknown>) =>
     Object.entries(opts.filters ?? {}).map(([k, f]) => (q[k] === undefined ? undefined : f.where(q[k])))
@@ -127,14 +129,12 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
           const rows = await primed(
             iterateRows(app.db, source, [...within, ...filterConditions(q)], q.search as string | undefined),
           )
-          const xlsx = q.format === 'xlsx'
-          reply
-            .header('Content-Type', xlsx ? XLSX_TYPE : 'text/csv; charset=utf-8')
-            .header('Content-Disposition', `attachment; filename="${exportFileName(opts.name, String(q.format))}"`)
-            .header('Cache-Control', 'no-store')
-          return reply.send(
-            xlsx ? await xlsxStream(opts.name, opts.exportColumns, rows, req.log) : csvStream(opts.exportColumns, rows),
-          )
+          return sendExport(req, reply, app.db, {
+            name: opts.name,
+            format: q.format as 'csv' | 'xlsx',
+            columns: opts.exportColumns,
+            rows,
+          })
         },
       )
     }

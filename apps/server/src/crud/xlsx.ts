@@ -37,7 +37,7 @@ export async function xlsxStream(
   const out = new PassThrough({ highWaterMark: 256 * 1024 })
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false })
   const sheet = workbook.addWorksheet(sheetName)
-  sheet.columns = columns.map((c) => ({ header: c.header, key: c.header, width: c.width ?? 18 }))
+  sheet.columns = columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 18 }))
 
   void (async () => {
     try {

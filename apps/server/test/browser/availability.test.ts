@@ -328,6 +328,39 @@ async function vehicleJourney(texts: Texts, vehicleId: number) {
 // walk and the locale parity test prove every text in both, and this keeps both number and date formats
 // going through the forms (docs/decisions/ci.md).
 describe('availability calendar', () => {
+  // Issue 29: the Hijri day beside each Gregorian one and in the day dialog; issue 32 item 10: the company's
+  // weekend (Friday and Saturday by default) shaded in the month grid.
+  for (const texts of [EN, ID]) {
+    it(`writes the Hijri day under each day and in the day dialog, and shades the weekend (${texts.lang})`, async () => {
+      const named = (n: string) => `availability-${texts.lang}-hijri-${n}`
+      const page = await open(texts, `/app/transportation/${vehicles[texts.lang]}/availability?month=2026-12`)
+      await page.getByRole('heading', { name: texts.december }).waitFor()
+      const short = texts.lang === 'en' ? '24 Jum. II' : '24 Jum. Akhir'
+      await expect.poll(() => day(page, '2026-12-04').locator('[data-hijri]').textContent()).toBe(short)
+      expect(await day(page, '2026-12-04').getAttribute('data-weekend')).toBe('true')
+      expect(await day(page, '2026-12-05').getAttribute('data-weekend')).toBe('true')
+      expect(await day(page, '2026-12-06').getAttribute('data-weekend')).toBeNull()
+      expect(await page.locator('[role="columnheader"][data-weekend]').allTextContents()).toEqual(
+        texts.lang === 'en' ? ['Friday', 'Saturday'] : ['Jumat', 'Sabtu'],
+      )
+      await shot(page, named('01-month-1366'))
+      await day(page, '2026-12-04').click()
+      const d = page.getByRole('dialog').filter({ hasText: texts.dialogTitle })
+      const full = texts.lang === 'en' ? '04-12-2026 · 24 Jumada II 1448' : '04-12-2026 · 24 Jumadilakhir 1448'
+      await d.locator('[data-day-title]').filter({ hasText: full }).waitFor()
+      await shot(page, named('02-dialog'))
+      await page.keyboard.press('Escape')
+      await d.waitFor({ state: 'hidden' })
+      // A phone: the month as a list of days, each with its Hijri day.
+      await page.setViewportSize({ width: 390, height: 844 })
+      await page.reload()
+      await expect.poll(() => day(page, '2026-12-04').locator('[data-hijri]').textContent()).toBe(short)
+      await day(page, '2026-12-04').scrollIntoViewIfNeeded()
+      await shot(page, named('03-phone'))
+      await page.close()
+    }, 180_000)
+  }
+
   for (const texts of [EN]) {
     it(`sets a vehicle's range with a weekday mask, blocks a day and moves between months (${texts.lang})`, async () => {
       await vehicleJourney(texts, vehicles[texts.lang])

@@ -20,7 +20,7 @@ import { escapeRegExp, notification, pickDay, shot, tick } from './page.js'
  */
 let env: BrowserEnv
 let owner: Actor
-const cat = { makkahRoom: 0, madinahRoom: 0, route: 0, vehicle: 0, extrasRoom: 0 }
+const cat = { makkahRoom: 0, madinahRoom: 0, route: 0, vehicle: 0, extrasRoom: 0, extrasVehicle: 0 }
 
 const DAY = 86_400_000
 const day = (n: number) => new Date(Date.now() + n * DAY).toISOString().slice(0, 10)
@@ -380,6 +380,30 @@ beforeAll(async () => {
       lat: 21.68,
       long: 39.15,
       zoom: 12,
+    })
+  ).id
+  // A vehicle with two extras (a child seat per day, Zamzam water per person once) and a service fee (issue 32).
+  cat.extrasVehicle = (
+    await post('/transportations', {
+      name: 'Hiace Ziyarah Van',
+      content: '<p>Makkah ziyarah with a driver.</p>',
+      status: 'publish',
+      vehicle_number: 'B 5678 ZZ',
+      min_reservation: 0,
+      max_day: 5,
+      price: 600,
+      location_id: makkah,
+      real_address: 'Ajyad Street, Makkah',
+      lat: 21.42,
+      long: 39.83,
+      zoom: 12,
+      extra_price: true,
+      prices_extra: [
+        { name: 'Child seat', value: 40, type: 'per_day', person_price: false },
+        { name: 'Zamzam water', value: 5, type: 'one_time', person_price: true },
+      ],
+      service_fee: true,
+      service_prices: [{ name: 'Airport permit', value: 30, type: 'fixed', person_price: false }],
     })
   ).id
 }, 120_000)
@@ -846,7 +870,61 @@ async function extrasJourney(texts: Texts, offset: number, customer: string) {
   await page.close()
 }
 
+/**
+ * Vehicle extras chosen per item (issue 32, item 2): a van with a child seat and Zamzam water is priced
+ * without them until the clerk ticks the child seat (the service fee is always there); the saved order keeps
+ * it, and its summary names it.
+ */
+async function vehicleExtrasJourney(texts: Texts, offset: number, customer: string) {
+  const named = (n: string) => `orders-${texts.lang}-vehicle-extras-${n}`
+  const page = await openDesk(texts, '/app/order_transportation/create', texts.newOrder)
+  await field(page, texts.name).fill(customer)
+  const car = page.getByRole('group', { name: texts.item(1, texts.car) })
+  await choose(page, car, texts.vehicle, /Hiace Ziyarah Van/)
+  await pickDay(page, car, texts.start, day(offset), texts)
+  await pickDay(page, car, texts.end, day(offset + 1), texts)
+  // Nothing chosen: two days at 600 and the permit, no extra.
+  const price = page.getByRole('region', { name: /Price|Harga/ })
+  await expect.poll(() => price.getByTestId('order-total').textContent(), { timeout: 10_000 }).toContain(sar(1230, texts.lang))
+  expect(await price.getByText('Child seat').count()).toBe(0)
+  expect(await price.getByText('Zamzam water').count()).toBe(0)
+  await price.getByText('Airport permit').waitFor()
+  // The item offers its vehicle's extras, each ticked on its own.
+  const extras = car.getByRole('group', { name: texts.extras })
+  await tick(extras.getByRole('checkbox', { name: /^Child seat/ }))
+  // 1200 + child seat 40 x 2 days + permit 30.
+  await expect.poll(() => price.getByTestId('order-total').textContent(), { timeout: 10_000 }).toContain(sar(1310, texts.lang))
+  await price.getByText('Child seat').waitFor()
+  expect(await price.getByText('Zamzam water').count()).toBe(0)
+  await shot(page, named('01-chosen'))
+  await page.getByRole('button', { name: texts.createOrder }).click()
+  await page.waitForURL(/\/app\/order_transportation\/\d+$/)
+  const id = Number(new URL(page.url()).pathname.split('/').pop())
+  const saved = await call<{ data: { total: number; items: Array<{ extras: unknown[] }> } }>('GET', `/orders/${id}`)
+  expect(Number(saved.body.data.total)).toBe(1310)
+  expect(saved.body.data.items[0]!.extras).toHaveLength(1)
+  // The saved (pending) order opens with the child seat ticked and the water not.
+  const savedExtras = page.getByRole('group', { name: texts.item(1, texts.car) }).getByRole('group', { name: texts.extras })
+  await expect.poll(() => savedExtras.getByRole('checkbox', { name: /^Child seat/ }).isChecked()).toBe(true)
+  expect(await savedExtras.getByRole('checkbox', { name: /^Zamzam water/ }).isChecked()).toBe(false)
+  // Once confirmed, the order reads as a summary naming the chosen extra.
+  expect((await call('POST', `/orders/${id}/status`, { status: 'confirmed' })).status).toBe(200)
+  await page.reload()
+  // The item's summary names it (the price table has its line too).
+  await page.locator('p:text-is("Child seat")').waitFor()
+  await shot(page, named('02-summary'))
+  await page.close()
+}
+
 describe('reservations desks', () => {
+  it('charges only the vehicle extras a clerk chooses, in English', async () => {
+    await vehicleExtrasJourney(EN, 80, 'Vehicle extras en')
+  }, 240_000)
+
+  it('charges only the vehicle extras a clerk chooses, in Indonesian', async () => {
+    await vehicleExtrasJourney(ID, 85, 'Vehicle extras id')
+  }, 240_000)
+
   it('books a package from live quote to payment and completion, in English', async () => {
     await packageJourney(EN, 10, 'Rahmat Hidayat')
   }, 360_000)

@@ -7,6 +7,20 @@ import { requiredText } from './reference.js'
 /** The Saudi weekend, Friday and Saturday (ISO weekdays): what a new company starts with. */
 export const DEFAULT_WEEKEND_DAYS = [5, 6] as const
 
+/** Where a new company's dates are written (exports, DD-MM-YYYY HH:mm): Saudi time. */
+export const DEFAULT_TIME_ZONE = 'Asia/Riyadh'
+
+/** An IANA time zone this platform's `Intl` knows ('Asia/Jakarta', 'UTC'); a bare offset or a typo is not one. */
+export function isTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone)) return false
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
+}
+
 /**
  * The company's settings (issue 28: avatar menu -> Company Setting). One shape
  * for `GET/PUT /company` and the form; later issues add their settings here
@@ -35,6 +49,8 @@ export const companySettingsSchema = z.object({
     .max(6)
     .transform((days) => [...new Set(days)].sort((a, b) => a - b))
     .default([...DEFAULT_WEEKEND_DAYS]),
+  /** The company's time zone (IANA), in which exports write dates and times (issue 32, item 12). */
+  time_zone: z.string().trim().max(64).refine(isTimeZone, { message: 'company.time_zone_invalid' }).default(DEFAULT_TIME_ZONE),
 })
 export type CompanySettings = z.infer<typeof companySettingsSchema>
 export const COMPANY_SETTING_KEYS = Object.keys(companySettingsSchema.shape) as Array<keyof CompanySettings>

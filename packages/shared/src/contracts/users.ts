@@ -115,7 +115,9 @@ export const usersExportQuerySchema = z.object({
   format: z.enum(['xlsx']).default('xlsx'),
   search: z.string().max(200).optional(),
   is_company: queryBoolean.optional(),
-  /** IANA time zone for the created column (the browser's); UTC when absent. */
+  /** `keys`: the spec's field names as headers instead of the screen's labels (issue 32, item 12). */
+  headers: z.enum(['labels', 'keys']).optional(),
+  /** IANA time zone for the created column; the company's time zone when absent. */
   tz: z
     .string()
     .max(64)

@@ -42,6 +42,8 @@ export const companies = pgTable('companies', {
     .array()
     .notNull()
     .default(sql`'{5,6}'::smallint[]`),
+  /** The company's time zone (IANA), in which exports write dates and times (issue 32, item 12). */
+  time_zone: varchar('time_zone', { length: 64 }).notNull().default('Asia/Riyadh'),
   ...timestamps,
 })
 

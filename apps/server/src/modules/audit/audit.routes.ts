@@ -2,7 +2,8 @@ import { eq, sql, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { auditFiltersSchema, auditQuerySchema, auditRetentionSchema, type AuditRow } from '@app/shared'
-import { csvStream, exportFileName, type ExportColumn } from '../../crud/csv.js'
+import type { ExportColumn } from '../../crud/csv.js'
+import { exportHeadersField, sendExport } from '../../crud/export.js'
 import type { Db } from '../../db/client.js'
 import { companies } from '../../db/schema/index.js'
 import { purgeAudit, recordAudit } from '../../lib/audit.js'
@@ -53,16 +54,16 @@ async function page(db: Db, companyId: number, f: Filters, before: number | unde
 }
 
 const EXPORT_COLUMNS: ExportColumn[] = [
-  { header: 'ID', value: (r) => r.id },
-  { header: 'At', value: (r) => r.at },
-  { header: 'User', value: (r) => r.user_name },
-  { header: 'Role', value: (r) => r.role_name },
-  { header: 'IP', value: (r) => r.ip },
-  { header: 'User agent', value: (r) => r.user_agent },
-  { header: 'Entity', value: (r) => r.entity },
-  { header: 'Record', value: (r) => r.record_id },
-  { header: 'Action', value: (r) => r.action },
-  { header: 'Change', value: (r) => r.change },
+  { header: 'id', value: (r) => r.id },
+  { header: 'at', labelKey: 'audit.columns.at', value: (r) => r.at },
+  { header: 'user', labelKey: 'audit.columns.user', value: (r) => r.user_name },
+  { header: 'role', labelKey: 'audit.columns.role', value: (r) => r.role_name },
+  { header: 'ip', labelKey: 'audit.fields.ip', value: (r) => r.ip },
+  { header: 'user_agent', labelKey: 'audit.fields.user_agent', value: (r) => r.user_agent },
+  { header: 'entity', labelKey: 'audit.columns.entity', value: (r) => r.entity },
+  { header: 'record', labelKey: 'audit.columns.record', value: (r) => r.record_id },
+  { header: 'action', labelKey: 'audit.columns.action', labels: 'audit.actions.', value: (r) => r.action },
+  { header: 'change', labelKey: 'audit.change', value: (r) => r.change },
 ]
 const EXPORT_BATCH = 1000
 
@@ -114,7 +115,10 @@ export default async function auditRoutes(parent: FastifyInstance) {
 
   app.get(
     '/audit/export',
-    { schema: { tags, querystring: auditFiltersSchema }, config: { access: 'audit_export' } },
+    {
+      schema: { tags, querystring: auditFiltersSchema.extend({ headers: exportHeadersField }) },
+      config: { access: 'audit_export' },
+    },
     async (req, reply) => {
       const companyId = requireAuth(req).companyId
       const filters = req.query
@@ -127,11 +131,7 @@ export default async function auditRoutes(parent: FastifyInstance) {
           before = batch[batch.length - 1]!.id
         }
       }
-      reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${exportFileName('audit', 'csv')}"`)
-        .header('Cache-Control', 'no-store')
-      return reply.send(csvStream(EXPORT_COLUMNS, rows()))
+      return sendExport(req, reply, app.db, { name: 'audit', format: 'csv', columns: EXPORT_COLUMNS, rows: rows() })
     },
   )
 }

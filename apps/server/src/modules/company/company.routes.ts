@@ -6,11 +6,16 @@ import { checkImages } from '../../crud/images.js'
 import type { Db } from '../../db/client.js'
 import { companies } from '../../db/schema/index.js'
 import { notFound } from '../../lib/errors.js'
-import { registerFieldLabels } from '../../lib/i18n.js'
+import { registerFieldLabels, registerMessages } from '../../lib/i18n.js'
 import { requireAuth } from '../../plugins/auth.js'
 
 registerFieldLabels({
-  en: { passport_validity_months: 'Passport validity (months)', mahram_min_age: 'Mahram required under age', logo: 'Logo' },
+  en: {
+    passport_validity_months: 'Passport validity (months)',
+    mahram_min_age: 'Mahram required under age',
+    logo: 'Logo',
+    time_zone: 'Time zone',
+  },
   id: {
     name: 'Nama',
     address: 'Alamat',
@@ -18,7 +23,12 @@ registerFieldLabels({
     logo: 'Logo',
     passport_validity_months: 'Masa berlaku paspor (bulan)',
     mahram_min_age: 'Wajib mahram di bawah usia',
+    time_zone: 'Zona waktu',
   },
+})
+registerMessages({
+  en: { 'company.time_zone_invalid': 'Time zone is not a known time zone (e.g. Asia/Riyadh, Asia/Jakarta)' },
+  id: { 'company.time_zone_invalid': 'Zona waktu tidak dikenal (mis. Asia/Riyadh, Asia/Jakarta)' },
 })
 
 // Every setting is a column of `companies` named as in the contract: a new setting is a key there and a column.

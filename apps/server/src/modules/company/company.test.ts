@@ -33,7 +33,25 @@ describe('company settings', () => {
       passport_validity_months: 6,
       mahram_min_age: null,
       weekend_days: [5, 6],
+      time_zone: 'Asia/Riyadh',
     })
+  })
+
+  it('keeps the company time zone (issue 32, item 12): an Intl time zone, else 422 on the field in its language', async () => {
+    const base = { name: 'Amanah Tour & Travel', passport_validity_months: 6, mahram_min_age: null }
+    const saved = await api('PUT', '/company', owner, { ...base, time_zone: 'Asia/Jakarta' })
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect(saved.json().data.time_zone).toBe('Asia/Jakarta')
+    for (const zone of ['Mars/Olympus', '+07:00', 'Asia/Jakarta; DROP', '', 'x'.repeat(65)]) {
+      const res = await api('PUT', '/company', owner, { ...base, time_zone: zone }, 'id')
+      expect(res.statusCode, zone).toBe(422)
+      expect(Object.keys(res.json().errors), zone).toEqual(['time_zone'])
+    }
+    const bad = await api('PUT', '/company', owner, { ...base, time_zone: 'Mars/Olympus' }, 'id')
+    expect(bad.json().errors.time_zone).toEqual(['Zona waktu tidak dikenal (mis. Asia/Riyadh, Asia/Jakarta)'])
+    expect((await api('GET', '/company', owner)).json().data.time_zone).toBe('Asia/Jakarta')
+    expect((await api('GET', '/company', other)).json().data.time_zone).toBe('Asia/Riyadh')
+    await api('PUT', '/company', owner, { ...base, time_zone: 'Asia/Riyadh' })
   })
 
   it('saves them for the owner or a company_setting holder, and the pilgrim rules follow', async () => {

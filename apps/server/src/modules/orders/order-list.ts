@@ -1,4 +1,3 @@
-import { PassThrough, type Readable } from 'node:stream'
 import { eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import {
@@ -15,11 +14,11 @@ import {
   type OrderDesk,
   type OrderWeekFilter,
 } from '@app/shared'
-import type { ExportColumn } from '../../crud/csv.js'
+import { exportHeadersField } from '../../crud/export.js'
+import type { XlsxColumn } from '../../crud/xlsx.js'
 import type { ListSource } from '../../crud/list-query.js'
 import { orders } from '../../db/schema/index.js'
 import { forbidden } from '../../lib/errors.js'
-import { loadExcel } from '../../lib/lazy.js'
 import type { SessionUser } from '../../lib/sessions.js'
 import { desksField, onDesks } from './order-desks.js'
 
@@ -65,6 +64,7 @@ export const quoteQuery = z.object({ order: queryId().optional() })
 export const exportQuery = z.object({
   format: z.enum(['csv', 'xlsx']).default('csv'),
   search: z.string().max(200).optional(),
+  headers: exportHeadersField,
   ...orderListFilters,
 })
 
@@ -106,43 +106,19 @@ function dashboardFilters(q: { balance?: OrderBalanceFilter; week?: OrderWeekFil
   ]
 }
 
-export const exportColumns: ExportColumn[] = [
+/** The orders export (issue 32, item 12: labels, dates and statuses are the one writer's, crud/export.ts). */
+export const exportColumns: XlsxColumn[] = [
   { header: 'code', value: (r) => r.code },
-  { header: 'customer', value: (r) => r.customer_name },
+  { header: 'customer', value: (r) => r.customer_name, labelKey: 'resources.orders.fields.customer_name' },
   { header: 'email', value: (r) => r.customer_email },
   { header: 'phone', value: (r) => r.customer_phone },
-  { header: 'passport_number', value: (r) => r.customer_passport_number },
-  { header: 'start_date', value: (r) => r.start_date },
-  { header: 'end_date', value: (r) => r.end_date },
-  { header: 'items', value: (r) => r.items_summary },
+  { header: 'passport_number', labelKey: 'orders.fields.passport_number', value: (r) => r.customer_passport_number },
+  { header: 'start_date', labelKey: 'orders.fields.start_date', value: (r) => r.start_date },
+  { header: 'end_date', labelKey: 'orders.fields.end_date', value: (r) => r.end_date },
+  { header: 'items', value: (r) => r.items_summary, labelKey: 'resources.orders.fields.items_summary', width: 50 },
   { header: 'total', value: (r) => Number(r.total) },
   { header: 'paid', value: (r) => Number(r.paid) },
   { header: 'balance', value: (r) => Number(r.balance) },
-  { header: 'status', value: (r) => r.status },
-  { header: 'created_at', value: (r) => (r.created_at instanceof Date ? r.created_at.toISOString() : r.created_at) },
+  { header: 'status', value: (r) => r.status, labels: 'orders.status.' },
+  { header: 'created_at', value: (r) => r.created_at },
 ]
-
-/** The orders sheet, written row by row by exceljs' streaming writer (memory stays flat). */
-export async function xlsxStream(rows: AsyncIterable<Record<string, unknown>>, statusLabel: (s: unknown) => string): Promise<Readable> {
-  const ExcelJS = await loadExcel()
-  const out = new PassThrough({ highWaterMark: 256 * 1024 })
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false })
-  const sheet = workbook.addWorksheet('orders')
-  sheet.columns = exportColumns.map((c) => ({ header: c.header, key: c.header, width: c.header === 'items' ? 50 : 18 }))
-  void (async () => {
-    try {
-      let n = 0
-      for await (const r of rows) {
-        if (out.destroyed) return
-        sheet.addRow(exportColumns.map((c) => (c.header === 'status' ? statusLabel(r.status) : (c.value(r) ?? '')))).commit()
-        if (++n % 200 === 0) await new Promise((resolve) => setImmediate(resolve))
-      }
-      sheet.commit()
-      await workbook.commit()
-    } catch (err) {
-      out.destroy(err as Error)
-    }
-  })()
-  return out
-}
-

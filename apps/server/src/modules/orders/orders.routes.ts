@@ -9,18 +9,18 @@ import {
   paymentInputSchema,
   type Action,
 } from '@app/shared'
-import { csvStream, exportFileName } from '../../crud/csv.js'
+import { sendExport } from '../../crud/export.js'
 import { iterateRows, listRows, primed } from '../../crud/list-query.js'
 import { idParams } from '../../crud/resource.js'
 import { expectedVersion, lastChange, StaleVersion, staleVersion, takeVersion } from '../../crud/versions.js'
 import { badRequest, forbidden } from '../../lib/errors.js'
-import { requestLocale, t } from '../../lib/i18n.js'
+import { requestLocale } from '../../lib/i18n.js'
 import type { SessionUser } from '../../lib/sessions.js'
 import { requireAuth } from '../../plugins/auth.js'
 import { bookableChoices, choiceParams, choicePermission } from './orders.choices.js'
 import { orderKinds } from './kinds.js'
 import { counterOf, orderCounters } from './order-counters.js'
-import { exportColumns, exportQuery, listQuery, ordersSource, quoteQuery, scope, xlsxStream } from './order-list.js'
+import { exportColumns, exportQuery, listQuery, ordersSource, quoteQuery, scope } from './order-list.js'
 import './orders.messages.js'
 import './kinds/index.js'
 import {
@@ -92,16 +92,7 @@ const ordersModule: FastifyPluginAsync = async (parent) => {
       const auth = requireAuth(req)
       const q = req.query
       const rows = await primed(iterateRows(app.db, ordersSource, scope(auth, q, 'export'), q.search))
-      const locale = requestLocale(req)
-      reply
-        .header('Content-Disposition', `attachment; filename="${exportFileName('orders', q.format)}"`)
-        .header('Cache-Control', 'no-store')
-      if (q.format === 'xlsx') {
-        reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        return reply.send(await xlsxStream(rows, (s) => t(locale, `orders.status.${String(s)}`)))
-      }
-      reply.header('Content-Type', 'text/csv; charset=utf-8')
-      return reply.send(csvStream(exportColumns, rows))
+      return sendExport(req, reply, app.db, { name: 'orders', format: q.format, columns: exportColumns, rows })
     },
   )
 

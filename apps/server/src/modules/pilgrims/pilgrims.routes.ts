@@ -81,9 +81,6 @@ const listFields = {
   created_at: pilgrims.created_at,
 }
 
-const day = (v: unknown) =>
-  typeof v === 'string' && /^\d{4}-\d\d-\d\d$/.test(v) ? `${v.slice(8)}-${v.slice(5, 7)}-${v.slice(0, 4)}` : ''
-
 export const pilgrimsResource = defineResource({
   name: 'pilgrims',
   entity: 'pilgrim',
@@ -135,12 +132,12 @@ export const pilgrimsResource = defineResource({
   exportColumns: [
     { header: 'id', value: (r) => r.id },
     { header: 'full_name', value: (r) => r.full_name },
-    { header: 'gender', value: (r) => r.gender },
-    { header: 'birth_date', value: (r) => day(r.birth_date) },
+    { header: 'gender', value: (r) => r.gender, labels: 'resources.pilgrims.genders.' },
+    { header: 'birth_date', value: (r) => r.birth_date },
     { header: 'nationality', value: (r) => r.nationality },
     { header: 'nik', value: (r) => r.nik },
     { header: 'passport_number', value: (r) => r.passport_number },
-    { header: 'passport_expiry', value: (r) => day(r.passport_expiry) },
+    { header: 'passport_expiry', value: (r) => r.passport_expiry },
     { header: 'phone', value: (r) => r.phone },
     { header: 'city', value: (r) => r.city },
     { header: 'mahram', value: (r) => (r.mahram as { full_name: string | null } | null)?.full_name ?? '' },

@@ -212,7 +212,7 @@ describe('pilgrims', () => {
 
   it('exports an .xlsx of the matching rows with dates as DD-MM-YYYY', async () => {
     await create({ full_name: 'Export Me', birth_date: '1980-05-17', nik: '3201000011112222' })
-    const res = await api('GET', '/pilgrims/export?format=xlsx&search=Export Me')
+    const res = await api('GET', '/pilgrims/export?format=xlsx&search=Export Me&headers=keys')
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toContain('spreadsheetml')
     const ExcelJS = await loadExcel()

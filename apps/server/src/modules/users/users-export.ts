@@ -1,37 +1,16 @@
-import type { Readable } from 'node:stream'
-import type { FastifyBaseLogger } from 'fastify'
-import type { Locale } from '@app/shared'
-import { t } from '../../lib/i18n.js'
-import { xlsxStream } from '../../crud/xlsx.js'
-
-/** `31-12-2026` in the given time zone (spec §9: exports show DD-MM-YYYY). */
-export function dayFormatter(timeZone = 'UTC'): (d: unknown) => string {
-  const f = new Intl.DateTimeFormat('en-GB', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' })
-  return (d) => (d ? f.format(d instanceof Date ? d : new Date(String(d))).replace(/\//g, '-') : '')
-}
+import type { XlsxColumn } from '../../crud/xlsx.js'
 
 /**
- * The users table as an .xlsx (spec §9: id, name, email, phone, role, status,
- * created), streamed by the generic writer (crud/xlsx.ts).
+ * The users table as an .xlsx (spec §9: id, name, email, phone, role, status, created), written by the one
+ * export writer (crud/export.ts): headers and statuses in the reader's language, the day DD-MM-YYYY.
  */
-export function usersXlsxStream(
-  rows: AsyncIterable<Record<string, unknown>>,
-  opts: { locale: Locale; timeZone?: string; log?: FastifyBaseLogger },
-): Promise<Readable> {
-  const day = dayFormatter(opts.timeZone)
-  const status = (s: unknown) => t(opts.locale, `users.status.${String(s)}`)
-  return xlsxStream(
-    'users',
-    [
-      { header: 'id', width: 10, value: (r) => Number(r.id) },
-      { header: 'name', width: 30, value: (r) => r.name },
-      { header: 'email', width: 34, value: (r) => r.email },
-      { header: 'phone', value: (r) => r.phone ?? '' },
-      { header: 'role', width: 20, value: (r) => (r.role as { display_name?: string } | null)?.display_name ?? '' },
-      { header: 'status', width: 12, value: (r) => status(r.status) },
-      { header: 'created', width: 14, value: (r) => day(r.created_at) },
-    ],
-    rows,
-    opts.log,
-  )
-}
+export const usersExportColumns: XlsxColumn[] = [
+  { header: 'id', width: 10, value: (r) => Number(r.id) },
+  { header: 'name', width: 30, value: (r) => r.name },
+  { header: 'email', width: 34, value: (r) => r.email },
+  { header: 'phone', value: (r) => r.phone ?? '' },
+  { header: 'role', width: 20, value: (r) => (r.role as { display_name?: string } | null)?.display_name ?? '' },
+  { header: 'status', width: 12, value: (r) => r.status },
+  // The day the account was made (the list shows the day): an ISO day in the company's zone is written DD-MM-YYYY.
+  { header: 'created', width: 14, labelKey: 'fields.created_at', value: (r) => r.created_at, day: true },
+]

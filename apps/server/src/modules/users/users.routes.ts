@@ -13,19 +13,18 @@ import {
   type CreateUserInput,
   type UpdateUserInput,
 } from '@app/shared'
-import { exportFileName } from '../../crud/csv.js'
+import { sendExport } from '../../crud/export.js'
 import { iterateRows, primed } from '../../crud/list-query.js'
 import { defineResource, type WriteContext } from '../../crud/resource.js'
 import type { Db } from '../../db/client.js'
 import { roles, users } from '../../db/schema/index.js'
 import { conflict, forbidden, unprocessable } from '../../lib/errors.js'
-import { requestLocale } from '../../lib/i18n.js'
 import { hashPassword } from '../../lib/passwords.js'
 import { endUserSessions, type SessionUser } from '../../lib/sessions.js'
 import { requireAuth } from '../../plugins/auth.js'
 import { holdsEverything, isPlatformMaster, listForMessage, rolePermissionNames } from '../roles/role-rules.js'
 import './messages.js'
-import { usersXlsxStream } from './users-export.js'
+import { usersExportColumns } from './users-export.js'
 
 type UserInput = CreateUserInput | UpdateUserInput
 
@@ -207,11 +206,8 @@ const usersModule: FastifyPluginAsync = async (parent) => {
       const auth = requireAuth(req)
       const q = req.query
       const rows = await primed(iterateRows(app.db, usersResource.source, listScope(auth, q), q.search))
-      reply
-        .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('Content-Disposition', `attachment; filename="${exportFileName('users', 'xlsx')}"`)
-        .header('Cache-Control', 'no-store')
-      return reply.send(await usersXlsxStream(rows, { locale: requestLocale(req), timeZone: q.tz, log: req.log }))
+      // The caller's `tz` when given, else the company's time zone.
+      return sendExport(req, reply, app.db, { name: 'users', format: 'xlsx', columns: usersExportColumns, rows, timeZone: q.tz })
     },
   )
 }

@@ -422,7 +422,7 @@ describe('users: export', () => {
 
   it('streams an .xlsx of the matching users with a dated name', async () => {
     await create({ name: 'Export Person', username: 'exportperson', phone: '+62 811' })
-    const res = await call('GET', '/users/export?format=xlsx&search=exportperson', owner)
+    const res = await call('GET', '/users/export?format=xlsx&search=exportperson&headers=keys', owner)
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toContain('spreadsheetml')
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="users_table_\d{4}-\d\d-\d\d\.xlsx"/)

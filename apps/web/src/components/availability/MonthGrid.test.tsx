@@ -92,6 +92,21 @@ describe('MonthGrid', { timeout: 60_000 }, () => {
     expect(cell('2026-12-04').dataset.state).toBe('stored')
   })
 
+  it("writes the Hijri day beside each day and shades the company's weekend, Friday and Saturday by default", async () => {
+    const { cell } = setup()
+    // Issue 29: "24 Jum. II" under 4 December 2026, the full Hijri date in the day's reading.
+    expect(cell('2026-12-04').querySelector('[data-hijri]')?.textContent).toBe('24 Jum. II')
+    expect(cell('2026-12-01').querySelector('[data-hijri]')?.textContent).toBe('21 Jum. II')
+    const described = document.getElementById(cell('2026-12-04').getAttribute('aria-describedby')!)
+    expect(described?.textContent).toContain('24 Jumada II 1448')
+    // Issue 32 item 10: Friday 4 and Saturday 5 are the weekend, Sunday 6 is not.
+    expect(cell('2026-12-04').dataset.weekend).toBe('true')
+    expect(cell('2026-12-05').dataset.weekend).toBe('true')
+    expect(cell('2026-12-06').dataset.weekend).toBeUndefined()
+    const heads = await screen.findAllByRole('columnheader')
+    expect(heads.filter((h) => h.dataset.weekend).map((h) => h.textContent)).toEqual(['Friday', 'Saturday'])
+  })
+
   it('opens a day by keyboard, and a dragged range by mouse', () => {
     const { cell, onPick } = setup()
     fireEvent.click(cell('2026-12-08'), { detail: 0 })

@@ -2,10 +2,12 @@ import { useEffect, useId, useState } from 'react'
 import { Badge, Box, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core'
 import { IconPointFilled } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
+import { hijriDate, hijriShort } from '@app/shared'
 import { formatMoney } from '../../lib/format'
+import { useWeekendDays } from '../resource/fields/dates'
 import type { DayView, GridCell } from './calendar-math'
 import type { CalendarDefinition } from './define'
-import { calendarLabel, longDate, weekdayNames } from './labels'
+import { calendarLabel, hijriLanguage, longDate, weekdayNames } from './labels'
 import './calendar.css'
 
 /** Class names of calendar.css. */
@@ -24,6 +26,7 @@ const classes = {
   listDay: 'av-day av-list-day',
   listHead: 'av-list-head',
   listValues: 'av-list-values',
+  hijri: 'av-hijri',
 }
 
 export interface DayStock {
@@ -51,6 +54,8 @@ interface GridProps {
  */
 export function MonthGrid({ def, weeks, days, stock, compact, onPick }: GridProps) {
   const { i18n } = useTranslation()
+  // The company's weekend (issue 32, item 10) shades its columns and days.
+  const weekend = new Set(useWeekendDays())
   const [drag, setDrag] = useState<{ from: string; to: string } | null>(null)
   const dragging = !!drag
   useEffect(() => {
@@ -81,7 +86,16 @@ export function MonthGrid({ def, weeks, days, stock, compact, onPick }: GridProp
     return (
       <Stack gap={6} className={classes.list}>
         {cells.map((c) => (
-          <DayButton key={c.date} def={def} cell={c} day={days.get(c.date)} stock={stock.get(c.date)} onPick={onPick} compact />
+          <DayButton
+            key={c.date}
+            def={def}
+            cell={c}
+            day={days.get(c.date)}
+            stock={stock.get(c.date)}
+            onPick={onPick}
+            compact
+            weekend={weekend.has(c.weekday)}
+          />
         ))}
       </Stack>
     )
@@ -90,8 +104,16 @@ export function MonthGrid({ def, weeks, days, stock, compact, onPick }: GridProp
   return (
     <Box className={classes.grid} role="table">
       <Box className={classes.row} role="row">
-        {names.map((n) => (
-          <Text key={n} role="columnheader" className={classes.head} size="sm" fw={600} ta="center">
+        {names.map((n, i) => (
+          <Text
+            key={n}
+            role="columnheader"
+            className={classes.head}
+            size="sm"
+            fw={600}
+            ta="center"
+            data-weekend={weekend.has(i + 1) || undefined}
+          >
             {n}
           </Text>
         ))}
@@ -99,7 +121,7 @@ export function MonthGrid({ def, weeks, days, stock, compact, onPick }: GridProp
       {weeks.map((week) => (
         <Box key={week[0]!.date} className={classes.row} role="row">
           {week.map((c) => (
-            <Box key={c.date} role="cell" className={classes.cellWrap}>
+            <Box key={c.date} role="cell" className={classes.cellWrap} data-weekend={weekend.has(c.weekday) || undefined}>
               {c.inMonth ? (
                 <DayButton
                   def={def}
@@ -108,6 +130,7 @@ export function MonthGrid({ def, weeks, days, stock, compact, onPick }: GridProp
                   stock={stock.get(c.date)}
                   onPick={onPick}
                   drag={dragProps(c.date)}
+                  weekend={weekend.has(c.weekday)}
                 />
               ) : (
                 <Text className={classes.outside} size="sm" aria-hidden>
@@ -130,6 +153,7 @@ function DayButton({
   onPick,
   compact,
   drag,
+  weekend,
 }: {
   def: CalendarDefinition
   cell: GridCell
@@ -139,6 +163,8 @@ function DayButton({
   compact?: boolean
   /** Mouse range selection (the grid); without it a click opens the day. */
   drag?: { selecting: boolean; onDown: () => void; onEnter: () => void; onUp: () => void }
+  /** A day of the company's weekend: shaded. */
+  weekend?: boolean
 }) {
   const { t, i18n } = useTranslation()
   const descriptionId = useId()
@@ -150,8 +176,9 @@ function DayButton({
     kind === 'money' ? formatMoney(day.values[key]) : String(day.values[key] ?? '-')
   const lines = def.values.map((v) => ({ key: v.key, short: t(`availability.short.${v.key}`), text: valueText(v.key, v.kind) }))
   const changedText = t('availability.changed', { fields: day.changed.map((k) => calendarLabel(t, k)).join(', ') })
+  const hijriLang = hijriLanguage(i18n.language)
   const description = [
-    longDate(i18n.language, day.date),
+    `${longDate(i18n.language, day.date)} (${hijriDate(day.date, hijriLang)})`,
     t(`availability.state.${state}`),
     ...(day.blocked || state === 'closed' ? [] : lines.map((l) => `${calendarLabel(t, l.key)} ${l.text}`)),
     ...(marked ? [changedText] : []),
@@ -171,6 +198,7 @@ function DayButton({
         data-state={state}
         data-date={day.date}
         data-changed={marked || undefined}
+        data-weekend={weekend || undefined}
         style={{ '--day-color': `var(--mantine-color-${color}-6)`, '--day-bg': `var(--mantine-color-${color}-0)` }}
         data-selecting={drag?.selecting || undefined}
         onMouseDown={drag ? (e) => e.button === 0 && drag.onDown() : undefined}
@@ -181,9 +209,15 @@ function DayButton({
         disabled={!onPick}
       >
         <Group justify="space-between" gap={4} wrap="nowrap" className={compact ? classes.listHead : undefined}>
-          <Text size="sm" fw={700} c={state === 'default' || state === 'closed' ? 'dimmed' : undefined}>
-            {compact ? `${weekday} ${cell.day}` : cell.day}
-          </Text>
+          <Group gap={6} wrap="nowrap" align="baseline" miw={0}>
+            <Text size="sm" fw={700} c={state === 'default' || state === 'closed' ? 'dimmed' : undefined}>
+              {compact ? `${weekday} ${cell.day}` : cell.day}
+            </Text>
+            {/* The Hijri day beside the Gregorian one (issue 29): "13 Ram.". */}
+            <Text span size="xs" className={classes.hijri} data-hijri>
+              {hijriShort(day.date, hijriLang)}
+            </Text>
+          </Group>
           {marked ? (
             <Tooltip label={changedText} withinPortal>
               <IconPointFilled size={16} className={classes.marker} aria-hidden data-marker />

@@ -3,7 +3,7 @@ import { IconHistory } from '@tabler/icons-react'
 import { useForm } from '@mantine/form'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { MAX_AVAILABILITY_DAYS, MODAL_WIDTHS, availabilityWriteSchema } from '@app/shared'
+import { MAX_AVAILABILITY_DAYS, MODAL_WIDTHS, availabilityWriteSchema, hijriDate } from '@app/shared'
 import { formatDate } from '../../lib/format'
 import { can, useMe } from '../../lib/permissions'
 import { AuditEntries } from '../audit/AuditEntries'
@@ -18,7 +18,7 @@ import { useErrorsAfterSubmit } from '../resource/live-errors'
 import type { DayView } from './calendar-math'
 import type { CalendarDefinition } from './define'
 import { formFieldOf, initialRangeValues, toWriteBody, type RangeFormValues } from './dialog-values'
-import { calendarLabel, weekdayNames } from './labels'
+import { calendarLabel, hijriLanguage, weekdayNames } from './labels'
 import { useCalendarWrite, useReloadCalendar } from './use-calendar'
 
 interface RangeDialogProps {
@@ -48,9 +48,22 @@ interface RangeDialogProps {
  * errors come back on their fields. One Update button.
  */
 export function RangeDialog({ def, itemId, itemName, variant, day, end, version, onWritten, onClose }: RangeDialogProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  // The day (or range) opened, Gregorian and Hijri (issue 29): "20-02-2027 · 13 Ramadan 1448".
+  const both = (iso: string) => `${formatDate(iso)} · ${hijriDate(iso, hijriLanguage(i18n.language))}`
+  const opened = day ? (end && end !== day.date ? `${both(day.date)} – ${both(end)}` : both(day.date)) : ''
+  const title = (
+    <>
+      {t('availability.update_title')}
+      {opened ? (
+        <Text span display="block" size="sm" fw={500} c="gray.7" data-day-title>
+          {opened}
+        </Text>
+      ) : null}
+    </>
+  )
   return (
-    <FormDialog opened={!!day} onClose={onClose} size={MODAL_WIDTHS.default} title={t('availability.update_title')}>
+    <FormDialog opened={!!day} onClose={onClose} size={MODAL_WIDTHS.default} title={title}>
       {day && (
         <RangeForm
           key={`${day.date}-${end}`}

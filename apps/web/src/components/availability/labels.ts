@@ -29,3 +29,6 @@ export function longDate(language: string, date: string): string {
 export function calendarLabel(t: TFunction, key: string): string {
   return t(`availability.fields.${key}`)
 }
+
+/** The UI language as the Hijri writer (@app/shared hijriDate) knows it. */
+export const hijriLanguage = (language: string | undefined): 'en' | 'id' => (language?.startsWith('id') ? 'id' : 'en')

@@ -3,7 +3,7 @@ import { IconLock } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
-import { MAX_PASSPORT_MONTHS, companySettingsSchema, type CompanySettings, type Entity } from '@app/shared'
+import { DEFAULT_TIME_ZONE, MAX_PASSPORT_MONTHS, companySettingsSchema, type CompanySettings, type Entity } from '@app/shared'
 import {
   FieldGrid,
   SubmitButton,
@@ -22,6 +22,12 @@ import { useDocumentTitle } from '../../lib/use-document-title'
 
 const T = 'resources.company'
 const readOnly = ({ me }: { me?: Me }) => !can(me, 'company_setting')
+
+/** The IANA time zones this browser knows (UTC first), as the server checks them with `Intl`. */
+function timeZones(): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [DEFAULT_TIME_ZONE]
+  return ['UTC', ...known.filter((z) => z !== 'UTC')]
+}
 
 const fields: FieldDef<ResourceRow>[] = [
   field.text('name', { span: 12, disabled: readOnly }),
@@ -56,6 +62,15 @@ const fields: FieldDef<ResourceRow>[] = [
     disabled: readOnly,
     descriptionKey: `${T}.weekend_hint`,
     options: [1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: d, labelKey: `${T}.weekdays.${d}` })),
+  }),
+  // The company's time zone (issue 32, item 12): exports write dates and times in it.
+  field.select('time_zone', {
+    section: 'calendar',
+    span: 6,
+    searchable: true,
+    disabled: readOnly,
+    descriptionKey: `${T}.time_zone_hint`,
+    options: timeZones().map((z) => ({ value: z, label: z })),
   }),
   field.image('logo', { section: 'logo', disabled: readOnly }),
 ]

@@ -28,9 +28,11 @@ interface ExtrasPickerProps {
   offered: ResourceRow[]
   /** A per-person extra starts at this many. */
   persons: number
+  /** i18n key of the hint above the extras (default: a stay's). */
+  hintKey?: string
 }
 
-function ExtrasPicker({ form, path, label, disabled, offered, persons }: ExtrasPickerProps) {
+function ExtrasPicker({ form, path, label, disabled, offered, persons, hintKey }: ExtrasPickerProps) {
   const { t } = useTranslation()
   const chosen = (getPath(form.getValues(), path) as ChosenExtra[] | undefined) ?? []
   const errors = Object.entries(form.errors)
@@ -54,7 +56,7 @@ function ExtrasPicker({ form, path, label, disabled, offered, persons }: ExtrasP
       ) : (
         <>
           <Text size="xs" c="dimmed">
-            {t('orders.item.extras_hint')}
+            {t(hintKey ?? 'orders.item.extras_hint')}
           </Text>
           {offered.map((row) => {
             const id = Number(row.id)
@@ -112,7 +114,7 @@ function getPath(obj: unknown, path: string): unknown {
 /** The extras field of item `index`: the rows of `source` that `offered` keeps for the item's product. */
 export function extrasField(
   index: number,
-  opts: { source: SelectSource; offered: (rows: ResourceRow[]) => ResourceRow[]; persons: number },
+  opts: { source: SelectSource; offered: (rows: ResourceRow[]) => ResourceRow[]; persons: number; hintKey?: string },
 ) {
   return field.custom('extras', {
     span: 12,
@@ -128,6 +130,7 @@ function ExtrasOfSource({
   source,
   offered,
   persons,
+  hintKey,
 }: {
   form: ResourceForm
   label: string
@@ -136,6 +139,7 @@ function ExtrasOfSource({
   source: SelectSource
   offered: (rows: ResourceRow[]) => ResourceRow[]
   persons: number
+  hintKey?: string
 }) {
   const rows = useSourceOptions(source).data ?? []
   return (
@@ -146,6 +150,7 @@ function ExtrasOfSource({
       disabled={disabled}
       offered={offered(rows)}
       persons={persons}
+      hintKey={hintKey}
     />
   )
 }

@@ -43,6 +43,7 @@ export const transportation = defineWebKind({
         source: extras,
         offered: (rows) => (item.transportation_id ? rows.filter((r) => r.transportation_id === item.transportation_id) : []),
         persons: pilgrims,
+        hintKey: 'orders.item.extras_hint_vehicle',
       }),
     ]
   },
