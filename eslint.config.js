@@ -10,6 +10,22 @@ const webFeatures = fs
   .filter((d) => d.isDirectory())
   .map((d) => d.name)
 
+// What each folder of the server must not import (docs/decisions/engine-zones.md). The arrows point from
+// the domain to the engines: modules -> stock -> crud -> db; seeds and the CLIs sit on top of everything.
+const serverZones = {
+  // The generic engines know no domain: no module, no stock ledger, no seed, no command-line tool.
+  crud: ['modules', 'stock', 'seeds', 'cli'],
+  lib: ['modules', 'stock', 'seeds', 'cli'],
+  plugins: ['modules', 'stock', 'seeds', 'cli'],
+  // Tables, migrations and the driver: nothing above them.
+  db: ['modules', 'crud', 'stock', 'seeds', 'cli', 'services', 'plugins'],
+  // The stock ledger serves orders and calendars; it knows neither module.
+  stock: ['modules', 'seeds', 'cli'],
+  services: ['modules', 'stock', 'seeds', 'cli'],
+  // Modules use the engines and the ledger; the seeds and CLIs use modules, never the other way round.
+  modules: ['seeds', 'cli'],
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', 'apps/server/src/db/migrations/**'] },
   js.configs.recommended,
@@ -36,17 +52,25 @@ export default tseslint.config(
     files: ['packages/shared/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@app/server', '@app/web', '**/apps/**'] }] },
   },
-  {
-    // The server's generic layers (the engine, helpers, plugins) never import a
-    // feature module; modules import them (STYLE.md "Layout").
-    files: ['apps/server/src/crud/**', 'apps/server/src/lib/**', 'apps/server/src/plugins/**'],
+  // The server's zones (docs/decisions/engine-zones.md): each folder of apps/server/src with what it must
+  // not import, so a wrong arrow fails `npm run lint`. One block per folder (a later block would replace an
+  // earlier one's no-restricted-imports for the same file).
+  ...Object.entries(serverZones).map(([zone, forbidden]) => ({
+    files: [`apps/server/src/${zone}/**`],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/modules/**', '**/modules'], message: 'crud/, lib/ and plugins/ must not import modules/.' }] },
+        {
+          patterns: [
+            {
+              group: forbidden.flatMap((dir) => [`**/${dir}`, `**/${dir}/**`]),
+              message: `${zone}/ must not import ${forbidden.join('/, ')}/ (docs/decisions/engine-zones.md).`,
+            },
+          ],
+        },
       ],
     },
-  },
+  })),
   {
     files: ['apps/web/src/components/**', 'apps/web/src/lib/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/app/**'] }] },

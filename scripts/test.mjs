@@ -6,6 +6,8 @@
 //  2. web unit tests;  3. build the web app;  4. browser tests in Chromium
 //     (SKIP_BROWSER_TESTS=1 skips them; without a browser they fail saying how to get one).
 // API_TESTS=all runs the whole API suite on both databases, as before.
+// The crash test kills the server in CRASH_ROUNDS rounds (3 here unless set); `npm run bench -- crash`
+// runs its full 10 rounds on each database (docs/decisions/ci.md).
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -31,7 +33,7 @@ function run(label, cwd, args, env = {}) {
   const r = spawnSync(vitest, ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra], {
     cwd,
     stdio: 'inherit',
-    env: { ...process.env, ...env },
+    env: { CRASH_ROUNDS: '3', ...process.env, ...env },
   })
   timings.push(`${label}: ${secs(Date.now() - t0)}`)
   if (fs.existsSync(out)) {
@@ -55,8 +57,12 @@ function run(label, cwd, args, env = {}) {
 
 const server = path.join(root, 'apps/server')
 if (process.env.TEST_DATABASE_URL) {
-  run('API on PostgreSQL', server, [], { TEST_DB: 'pg' })
   const all = process.env.API_TESTS === 'all'
+  // The files that test PGlite itself run only in the PGlite pass (test/driver-dependent.ts, pgliteOnly).
+  run(all ? 'API on PostgreSQL' : 'API on PostgreSQL (all but the PGlite-only files)', server, [], {
+    TEST_DB: 'pg',
+    API_TESTS: all ? '' : 'postgres-pass',
+  })
   run(all ? 'API on PGlite' : 'API on PGlite (driver-dependent files)', server, [], {
     API_TESTS: all ? '' : 'driver-dependent',
   })

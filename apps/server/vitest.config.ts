@@ -1,16 +1,18 @@
 import { defineConfig } from 'vitest/config'
-import { driverDependent } from './test/driver-dependent.js'
+import { driverDependent, pgliteOnly } from './test/driver-dependent.js'
 
 // The API suite: every file gets a fresh database cloned from one migrated
 // template (PGlite by default; PostgreSQL when TEST_DB=pg and TEST_DATABASE_URL).
 // API_TESTS=driver-dependent narrows it to the files whose result can depend on
-// the driver (test/driver-dependent.ts), the second pass npm test makes on PGlite.
+// the driver (test/driver-dependent.ts), the second pass npm test makes on PGlite;
+// API_TESTS=postgres-pass leaves out the files that test PGlite itself (they run in that second pass).
 const onlyDriverDependent = process.env.API_TESTS === 'driver-dependent'
+const postgresPass = process.env.API_TESTS === 'postgres-pass'
 
 export default defineConfig({
   test: {
     include: onlyDriverDependent ? driverDependent : ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: ['test/browser/**', 'node_modules/**'],
+    exclude: ['test/browser/**', 'node_modules/**', ...(postgresPass ? pgliteOnly : [])],
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     // Two files at a time on 2 cores: a file spends much of its time waiting on

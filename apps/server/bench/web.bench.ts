@@ -88,7 +88,20 @@ function firstId(body: unknown, what: string): number {
   return id
 }
 
-async function runLighthouse(url: string, cookie: string, label: string, i: number): Promise<Run> {
+/** One Lighthouse run; a run Lighthouse itself could not record (NO_NAVSTART on a loaded machine) is run again, twice at most. */
+async function runLighthouse(url: string, cookie: string, label: string, i: number, tries = 3): Promise<Run> {
+  try {
+    return await lighthouseOnce(url, cookie, label, i)
+  } catch (err) {
+    if (tries <= 1 || !(err instanceof LighthouseRuntimeError)) throw err
+    console.log(`  (${label}: ${err.message}; again)`)
+    return runLighthouse(url, cookie, label, i, tries - 1)
+  }
+}
+
+class LighthouseRuntimeError extends Error {}
+
+async function lighthouseOnce(url: string, cookie: string, label: string, i: number): Promise<Run> {
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROME_FLAGS, logLevel: 'silent' })
   try {
     const result = await lighthouse(
@@ -99,7 +112,7 @@ async function runLighthouse(url: string, cookie: string, label: string, i: numb
     )
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
     const { lhr } = result
-    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+    if (lhr.runtimeError) throw new LighthouseRuntimeError(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
     if (OUT) {
       fs.mkdirSync(OUT, { recursive: true })
       fs.writeFileSync(path.join(OUT, `${label}-${i + 1}.json`), JSON.stringify(lhr))

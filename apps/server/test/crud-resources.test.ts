@@ -4,7 +4,6 @@ import {
   IMAGE_UPLOAD_PERMISSIONS,
   LOCATION_SORTABLE,
   ROLE_SORTABLE,
-  ROOM_SORTABLE,
   USER_SORTABLE,
 } from '@app/shared'
 import { crudSuite, pad, type CrudCase, type Row, type SuiteContext } from './helpers/crud-suite.js'
@@ -12,8 +11,9 @@ import type { Actor } from './helpers/fixtures.js'
 import { imageForm, makeImage } from './helpers/images.js'
 
 /**
- * Users, roles and locations in the shared table-driven suite
- * (test/helpers/crud-suite.ts); reference resources run it in their own file.
+ * Users, roles, locations, hotels and galleries in the shared table-driven suite
+ * (test/helpers/crud-suite.ts); reference resources run it in their own file, the
+ * bookable items (rooms, vehicles, train routes, tours) in test/bookable-kinds.test.ts.
  * Each resource's own rules stay in its module's test file.
  */
 
@@ -157,49 +157,6 @@ const hotels: CrudCase = {
   ],
 }
 
-const rooms: CrudCase = {
-  name: 'rooms',
-  entity: 'room',
-  sortable: ROOM_SORTABLE,
-  setup: async (who, ctx) => {
-    const locationId = await locationOf(who, ctx, `Madinah ${who.companyId}`)
-    const res = await ctx.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/hotels',
-      headers: who.headers,
-      payload: hotelBody(1, `Hotel for rooms ${who.companyId}`, locationId),
-    })
-    return { hotelId: res.json().data.id as number }
-  },
-  body: (i, label, ctx, who) => ({
-    hotel_id: ctx.fixtures[who].hotelId,
-    name: `${label} ${pad(i)}`,
-    code: `${label.slice(-4).toUpperCase()}${pad(i)}`,
-    price: 500 + ((i * 13) % 300),
-    min_stay: (i % 3) + 1,
-    is_active: i % 3 !== 0,
-    room_stock: (i * 7) % 40,
-    beds: (i % 4) + 1,
-    room_size: 20 + (i % 9) + 0.5,
-    max_adult: (i % 4) + 1,
-    max_children: i % 3,
-  }),
-  edit: { room_stock: 3, is_active: false },
-  sortValue: (r, key) => (key === 'hotel' ? (r.hotel as Row).name : r[key]),
-  activeFilter: true,
-  unique: [{ field: 'code', clash: (label) => `${label.slice(-4).toLowerCase()}05`, perCompany: true }],
-  export: {
-    format: 'csv',
-    header: 'id,name,code,hotel,price,room_stock,beds,room_size,max_adult,max_children,min_stay,is_active,created_at',
-    value: (r, h) => (h === 'hotel' ? (r.hotel as Row).name : r[h]),
-  },
-  invalid: [
-    ['hotel_id of another company', (ctx) => ({ hotel_id: ctx.fixtures.other.hotelId }), 'hotel_id'],
-    ['max_adult of 0', { max_adult: 0 }, 'max_adult'],
-    ['hotel_id as text', { hotel_id: 'abc' }, 'hotel_id'],
-  ],
-}
-
 /** An uploaded image of `who`'s company, through the API. */
 async function uploadOf(who: Actor, ctx: SuiteContext) {
   const form = imageForm(await makeImage('png'), 'suite.png', 'image/png')
@@ -235,4 +192,4 @@ const galleries: CrudCase = {
   ],
 }
 
-crudSuite([users, roles, locations, hotels, rooms, galleries])
+crudSuite([users, roles, locations, hotels, galleries])

@@ -33,7 +33,8 @@ export const driverDependent: string[] = [
   'test/search-indexes.test.ts',
   // every declared resource's values as the driver returns them
   'test/crud-resources.test.ts',
-  'test/crud-transport.test.ts',
+  // every bookable kind: its item's values, calendar range writes and their races, stock, order races and guards
+  'test/bookable-kinds.test.ts',
   // streamed exports
   'test/hardening/exports.test.ts',
   // issue 30: the audit table's triggers and purge function; two concurrent updates of one version
@@ -42,10 +43,14 @@ export const driverDependent: string[] = [
   'test/versions-calendars-orders.test.ts',
   // real server processes on the driver
   'test/process/**/*.test.ts',
-  // Ziyarah tours (issue 27): its calendar's range writes and stock, and its values as each driver returns them
-  'src/modules/ziyarah-tours/ziyarah-tours.test.ts',
-  'test/crud-ziyarah.test.ts',
   // issue 31: the 409 for a row in use is worded from each driver's error fields and catalogue; money as numeric
   'test/hardening/references.test.ts',
   'test/hardening/bounds.test.ts',
 ]
+
+/**
+ * Files that test PGlite itself (its worker proxy, its fast statement path) with their own PGlite
+ * instances, whatever `TEST_DB` says: on PostgreSQL they would prove again exactly what the PGlite pass
+ * proves, so npm test's PostgreSQL pass leaves them to it (`API_TESTS=postgres-pass`).
+ */
+export const pgliteOnly: string[] = ['src/db/pglite-proxy.test.ts', 'src/db/pglite-statements.test.ts']

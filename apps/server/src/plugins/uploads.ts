@@ -1,6 +1,5 @@
-import { finished } from 'node:stream/promises'
 import fp from 'fastify-plugin'
-import multipart, { type MultipartFile } from '@fastify/multipart'
+import multipart from '@fastify/multipart'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -8,20 +7,21 @@ import { IMAGE_UPLOAD_PERMISSIONS, imageUrl, MAX_GALLERY_FILES, MAX_IMAGE_BYTES,
 import type { MultipartReader } from '../crud/body.js'
 import { HttpError, notFound, unprocessable } from '../lib/errors.js'
 import { findUpload, releaseFiles, storeImage, sweepFiles, SWEEP_GRACE_MS } from '../lib/files.js'
-import { registerMessages } from '../lib/i18n.js'
-import {
-  imageTooLarge,
-  imageWrongType,
-  IMAGE_EXTENSIONS,
-  processImage,
-  sniffImage,
-  SNIFF_BYTES,
-  type ImageMime,
-  type ProcessedImage,
-} from '../lib/images.js'
+import { imageTooLarge, IMAGE_EXTENSIONS, processImage, type ImageMime, type ProcessedImage } from '../lib/images.js'
 import { uploadAllowance } from '../lib/upload-allowance.js'
 import { openStorage, storageKey, STORED_NAME, type Storage } from '../lib/storage/index.js'
 import { requireAuth } from './auth.js'
+import {
+  appended,
+  drain,
+  FORM_LIMITS,
+  multipartError,
+  parseNameList,
+  plus,
+  readImagePart,
+  UPLOAD_LIMITS,
+  UPLOAD_OVERHEAD,
+} from './multipart-parts.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,81 +42,7 @@ export interface UploadsOptions {
   sweepEveryMs?: number
 }
 
-registerMessages({
-  en: {
-    too_many_files: 'Too many files in one request.',
-    'field.unexpected_file': '{field} does not take a file',
-    'field.one_file': '{field} takes one file',
-    'field.too_many_files': `{field} takes at most ${MAX_GALLERY_FILES} new files`,
-    'field.part_too_long': '{field} is too long',
-  },
-  id: {
-    too_many_files: 'Terlalu banyak berkas dalam satu permintaan.',
-    'field.unexpected_file': '{field} tidak menerima berkas',
-    'field.one_file': '{field} hanya menerima satu berkas',
-    'field.too_many_files': `{field} maksimal ${MAX_GALLERY_FILES} berkas baru`,
-    'field.part_too_long': '{field} terlalu panjang',
-  },
-})
-
-/** The one file part of an upload may carry a few small fields besides (a client's name, a hint). */
-const UPLOAD_LIMITS = { files: 1, fields: 10, fieldSize: 1024, parts: 12, fileSize: MAX_IMAGE_BYTES, headerPairs: 50 }
-/** A catalogue form: its text parts (rich text up to 1 MB each) and one file per image field. */
-const FORM_LIMITS = { fields: 200, fieldSize: 1024 * 1024, parts: 220, fileSize: MAX_IMAGE_BYTES, headerPairs: 50 }
-/** Multipart overhead allowed above the file itself before a declared length is refused unread. */
-const UPLOAD_OVERHEAD = 64 * 1024
-
 const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable'
-
-/** Parser and framework errors while reading a form, in the one error shape (never a 500). */
-function multipartError(err: unknown): HttpError {
-  if (err instanceof HttpError) return err
-  const e = err as { code?: string; statusCode?: number; part?: { fieldname?: string } }
-  switch (e.code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return imageTooLarge(e.part?.fieldname ?? 'image')
-    case 'FST_FILES_LIMIT':
-      return new HttpError(413, 'too_many_files')
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      return new HttpError(413, 'too_large')
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new HttpError(415, 'unsupported_media_type')
-  }
-  // Busboy's own complaints (no boundary, a broken part header, a body cut short) are malformed requests.
-  return new HttpError(400, 'bad_request')
-}
-
-/**
- * Reads one file part into memory, refusing it as soon as it passes 5 MB (413)
- * or once its first bytes show it is not an accepted image (415): nothing
- * beyond that is read, and the connection is closed after the answer.
- */
-async function readImagePart(part: MultipartFile, field: string): Promise<Buffer> {
-  const chunks: Buffer[] = []
-  let size = 0
-  let sniffed = false
-  for await (const chunk of part.file as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > MAX_IMAGE_BYTES) throw imageTooLarge(field)
-    chunks.push(chunk)
-    if (!sniffed && size >= SNIFF_BYTES) {
-      sniffed = true
-      if (!(await sniffImage(Buffer.concat(chunks, size)))) throw imageWrongType(field)
-    }
-  }
-  if (part.file.truncated) throw imageTooLarge(field)
-  return Buffer.concat(chunks, size)
-}
-
-/**
- * Reads an unwanted file part to its end. `finished` also settles for a stream that already ended or was
- * destroyed before we looked (a body cut inside the part: the parser destroys it at once), where waiting
- * for an 'end' or 'close' event would wait forever.
- */
-async function drain(part: MultipartFile) {
-  await finished(part.file.resume()).catch(() => undefined)
-}
 
 function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false
@@ -140,22 +66,6 @@ function downloadName(original: string | null, fileName: string, mime: string): 
  * engine, and the removal of files no row uses any more. Stored files live in
  * lib/storage (a folder or an S3 bucket); their checks in lib/images.ts.
  */
-/** Repeated text parts: one value, then a list. */
-const plus = (prev: unknown, value: string) =>
-  prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value]
-/** JSON text holding a list of names, or undefined (then the text is kept and the schema judges it). */
-function parseNameList(text: string): string[] | undefined {
-  try {
-    const v: unknown = JSON.parse(text)
-    return Array.isArray(v) && v.every((x) => typeof x === 'string') ? v : undefined
-  } catch {
-    return undefined
-  }
-}
-/** A gallery field is always a list. */
-const appended = (prev: unknown, value: string) =>
-  prev === undefined ? [value] : Array.isArray(prev) ? [...prev, value] : [prev, value]
-
 export default fp<UploadsOptions>(async function uploads(parent, opts) {
   const storage = opts.storage ?? openStorage(parent.config)
   parent.decorate('storage', storage)

@@ -1,6 +1,6 @@
 import { and, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
-import type { CalendarStock } from '../crud/availability.js'
+import type { CalendarStock } from '../crud/calendar-options.js'
 import type { Db } from '../db/client.js'
 import { inventoryStock } from '../db/schema/orders.js'
 import { belowBooked } from '../lib/errors.js'

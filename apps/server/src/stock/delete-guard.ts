@@ -1,7 +1,7 @@
 import { and, asc, countDistinct, eq, inArray } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { ORDER_OPEN_STATUSES, type OrderItemKind } from '@app/shared'
-import type { DeleteGuard } from '../crud/resource.js'
+import type { DeleteGuard } from '../crud/resource-options.js'
 import type { Db } from '../db/client.js'
 import { orderItems, orders } from '../db/schema/orders.js'
 import { conflict } from '../lib/errors.js'

@@ -4,7 +4,7 @@ import { hotels } from '../../src/db/schema/index.js'
 import { catalogueFixtures } from '../helpers/catalogue.js'
 import { createCompany, createUserWithPermissions, type Actor } from '../helpers/fixtures.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { apiAs, field, notification, shot } from './page.js'
+import { apiAs, field, notification, shot, openSignedIn } from './page.js'
 
 /**
  * The one availability calendar in real Chromium against the real server
@@ -217,18 +217,8 @@ afterAll(async () => {
   await env?.close()
 })
 
-async function open(texts: Texts, url: string, who: Actor = owner): Promise<Page> {
-  const page = await env.newPage({ locale: texts.lang === 'id' ? 'id-ID' : 'en-US' })
-  await page.setViewportSize({ width: 1366, height: 768 })
-  // Patience, not timing: with other agents' tests on both cores a first page load can pass 15 s.
-  page.setDefaultTimeout(60_000)
-  await page.context().addCookies([
-    { name: 'locale', value: texts.lang, url: env.baseUrl },
-    { name: 'token', value: who.token, url: env.baseUrl, httpOnly: true, sameSite: 'Strict' },
-  ])
-  await page.goto(url)
-  return page
-}
+const open = (texts: Texts, url: string, who: Actor = owner): Promise<Page> =>
+  openSignedIn(env, who, texts.lang, url, { viewport: { width: 1366, height: 768 }, timeout: 60_000 })
 
 /** Opens the range dialog on a day and picks the range's ends in the date picker. */
 async function openRange(page: Page, texts: Texts, clicked: string, from?: number, to?: number): Promise<Locator> {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHotelRoom } from '../helpers/bookables.js'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { apiAs, dialog, field, shot } from './page.js'
+import { apiAs, dialog, field, shot, openSignedIn } from './page.js'
 
 /**
  * Issue 32's minor items, as a person meets them, in English:
@@ -24,12 +24,7 @@ const DAY = 86_400_000
 const day = (n: number) => new Date(Date.now() + n * DAY).toISOString().slice(0, 10)
 
 async function openPage(route: string): Promise<Page> {
-  const page = await env.newPage()
-  await page.context().addCookies([
-    { name: 'locale', value: 'en', url: env.baseUrl },
-    { name: 'token', value: owner.token, url: env.baseUrl, httpOnly: true, sameSite: 'Strict' },
-  ])
-  await page.goto(route, { timeout: 60_000 })
+  const page = await openSignedIn(env, owner, 'en', route, { gotoTimeout: 60_000 })
   page.setDefaultTimeout(30_000)
   return page
 }

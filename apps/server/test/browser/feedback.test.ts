@@ -86,7 +86,10 @@ describe('feedback', () => {
 
   it('a save names the record', async () => {
     await page.getByRole('button', { name: 'Create', exact: true }).click()
-    await page.getByRole('dialog').getByLabel(/^Name( \*)?$/).fill('Umrah Plus')
+    await page
+      .getByRole('dialog')
+      .getByLabel(/^Name( \*)?$/)
+      .fill('Umrah Plus')
     await page.getByRole('dialog').getByLabel(/^Slug/).fill('umrah-plus')
     await page
       .getByRole('dialog')

@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { apiAs, combo, field, notification, png, shot, tick } from './page.js'
+import { apiAs, combo, field, notification, png, shot, tick, openSignedIn } from './page.js'
 
 /**
  * Hotels and rooms in real Chromium against the real server (issue 9, web):
@@ -295,12 +295,7 @@ afterAll(async () => {
 })
 
 async function openPage(texts: Texts, route: string): Promise<Page> {
-  const page = await env.newPage({ locale: texts.lang === 'id' ? 'id-ID' : 'en-US' })
-  await page.context().addCookies([
-    { name: 'locale', value: texts.lang, url: env.baseUrl },
-    { name: 'token', value: owner.token, url: env.baseUrl, httpOnly: true, sameSite: 'Strict' },
-  ])
-  await page.goto(route)
+  const page = await openSignedIn(env, owner, texts.lang, route)
   page.setDefaultTimeout(30_000)
   return page
 }

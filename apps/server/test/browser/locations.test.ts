@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { apiAs, dialog, field, notification, png, shot } from './page.js'
+import { apiAs, dialog, field, notification, png, shot, openSignedIn } from './page.js'
 
 /**
  * Locations in real Chromium against the real server (issue 8): a location is
@@ -129,12 +129,7 @@ afterAll(async () => {
 })
 
 async function openPage(texts: Texts): Promise<Page> {
-  const page = await env.newPage({ locale: texts.lang === 'id' ? 'id-ID' : 'en-US' })
-  await page.context().addCookies([
-    { name: 'locale', value: texts.lang, url: env.baseUrl },
-    { name: 'token', value: owner.token, url: env.baseUrl, httpOnly: true, sameSite: 'Strict' },
-  ])
-  await page.goto('/app/location')
+  const page = await openSignedIn(env, owner, texts.lang, '/app/location')
   await page.getByRole('heading', { name: texts.title }).waitFor()
   return page
 }

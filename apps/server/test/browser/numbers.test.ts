@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { apiAs, field, notification, shot } from './page.js'
+import { apiAs, field, notification, shot, openSignedIn } from './page.js'
 
 /**
  * Numbers as a clerk types them (issue 32 item 1): a price and a distance typed key by key in
@@ -70,12 +70,7 @@ const api = apiAs(
 )
 
 async function openPage(lang: string, route: string): Promise<Page> {
-  const page = await env.newPage({ locale: lang === 'id' ? 'id-ID' : 'en-US' })
-  await page.context().addCookies([
-    { name: 'locale', value: lang, url: env.baseUrl },
-    { name: 'token', value: owner.token, url: env.baseUrl, httpOnly: true, sameSite: 'Strict' },
-  ])
-  await page.goto(route)
+  const page = await openSignedIn(env, owner, lang, route)
   page.setDefaultTimeout(30_000)
   return page
 }

@@ -4,7 +4,7 @@ import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { endOrder } from '../helpers/bookables.js'
 import type { Db } from '../../src/db/client.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { escapeRegExp, notification, shot, tick } from './page.js'
+import { escapeRegExp, notification, pickDay, shot, tick } from './page.js'
 
 /**
  * The reservations desks in real Chromium against the real server (issue 11),
@@ -267,32 +267,6 @@ async function choose(page: Page, scope: Locator | Page, label: string, option: 
   await page.getByRole('option', { name: option }).first().click()
 }
 
-/**
- * A date picker of the form kit: open it, move to the month by its header (the
- * picker may open on today's month or on a later first allowed day), click the
- * day (labelled `D Month YYYY`).
- */
-async function pickDay(page: Page, scope: Locator, label: string, iso: string, texts: Texts) {
-  await field(scope, label).click()
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number]
-  const dropdown = page.locator('.mantine-Popover-dropdown').last()
-  const header = dropdown.locator('.mantine-DateInput-calendarHeaderLevel').first()
-  await header.waitFor()
-  for (let i = 0; i < 24; i++) {
-    const [month, year] = ((await header.textContent()) ?? '').trim().split(/\s+/)
-    const shown = Number(year) * 12 + texts.months.indexOf(month ?? '')
-    const wanted = y * 12 + m - 1
-    if (shown === wanted) break
-    await dropdown
-      .locator(`[data-direction="${shown < wanted ? 'next' : 'previous'}"]`)
-      .first()
-      .click()
-    await expect.poll(() => header.textContent()).not.toBe(`${month} ${year}`)
-  }
-  await dropdown.getByRole('button', { name: `${d} ${texts.months[m - 1]} ${y}`, exact: true }).click()
-  await dropdown.waitFor({ state: 'hidden' })
-}
-
 async function openDesk(texts: Texts, route: string, heading: string): Promise<Page> {
   const page = await env.newPage({ locale: texts.lang === 'id' ? 'id-ID' : 'en-US' })
   await page.context().addCookies([
@@ -442,9 +416,7 @@ interface OrderRow {
   code: string
   customer_name: string
   status: string
-  has_room: boolean
-  has_train: boolean
-  has_transportation: boolean
+  desks: string[]
 }
 
 /** The package from quote to completion, on days starting `offset` days from today. */
@@ -545,7 +517,7 @@ async function packageJourney(texts: Texts, offset: number, customer: string) {
   const orderId = Number(new URL(page.url()).pathname.split('/').pop())
   const mine = await call<{ data: OrderRow[] }>('GET', `/orders?search=${encodeURIComponent(customer)}`)
   expect(mine.body.data).toHaveLength(1)
-  expect(mine.body.data[0]).toMatchObject({ id: orderId, has_room: true, has_train: true, has_transportation: true })
+  expect(mine.body.data[0]).toMatchObject({ id: orderId, desks: ['hotel', 'train', 'transportation'] })
   expect(keys.length).toBeGreaterThanOrEqual(1)
   expect(new Set(keys).size).toBe(1)
   expect(keys[0]).toMatch(/^[\x21-\x7e]{8,200}$/)

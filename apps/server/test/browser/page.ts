@@ -35,7 +35,10 @@ export const waitForColumn = (p: Page, n: number, check: (v: string[]) => boolea
 
 /** A map tile host the policy allows when MAP_TILE_URL names it (served by `watchCsp`'s stand-in). */
 export const TILE_URL = 'https://{s}.tiles.example.test/{z}/{x}/{y}.png'
-const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')
+const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+)
 
 /**
  * Records every Content-Security-Policy violation the page raises, from the DOM event and from the console,
@@ -102,7 +105,7 @@ export async function settle(p: Page, quietMs = 150) {
 /** Until finite CSS transitions and animations (a dialog fading in) have ended, and two frames painted; endless ones (loaders) do not count. */
 export async function transitionsEnded(p: Page) {
   const moving = `document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity)`
-  for (const end = Date.now() + 2_000; Date.now() < end && (await p.evaluate<boolean>(moving)); )
+  for (const end = Date.now() + 2_000; Date.now() < end && (await p.evaluate<boolean>(moving));)
     await new Promise((r) => setTimeout(r, 30))
   await p.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))')
 }
@@ -157,4 +160,59 @@ export function png(width: number, height: number, [r, g, b]: [number, number, n
     chunk('IDAT', zlib.deflateSync(raw)),
     chunk('IEND', Buffer.alloc(0)),
   ])
+}
+
+/**
+ * A page signed in as `who` in `lang`: the browser's locale, the `locale` and session cookies, then
+ * `route`. The journeys' one way in without the sign-in form (which accounts and roles walk themselves).
+ */
+export async function openSignedIn(
+  env: BrowserEnv,
+  who: { token: string },
+  lang: string,
+  route: string,
+  opts: { viewport?: { width: number; height: number }; timeout?: number; gotoTimeout?: number } = {},
+): Promise<Page> {
+  const page = await env.newPage({ locale: lang === 'id' ? 'id-ID' : 'en-US' })
+  if (opts.viewport) await page.setViewportSize(opts.viewport)
+  // Patience, not timing: with other tests on both cores a first page load can pass 15 s.
+  if (opts.timeout) page.setDefaultTimeout(opts.timeout)
+  await page.context().addCookies([
+    { name: 'locale', value: lang, url: env.baseUrl },
+    { name: 'token', value: who.token, url: env.baseUrl, httpOnly: true, sameSite: 'Strict' },
+  ])
+  await page.goto(route, opts.gotoTimeout ? { timeout: opts.gotoTimeout } : undefined)
+  return page
+}
+
+/** A select of the form kit: open it, pick the option by its label. */
+export async function chooseOption(page: Page, scope: Locator | Page, label: string, option: string | RegExp) {
+  await field(scope as Pick<Page, 'getByLabel'>, label).click()
+  await page.getByRole('option', { name: option }).first().click()
+}
+
+/**
+ * A date picker of the form kit: open it, move to the month by its header (the
+ * picker may open on today's month or on a later first allowed day), click the
+ * day (labelled `D Month YYYY`).
+ */
+export async function pickDay(page: Page, scope: Locator, label: string, iso: string, texts: { months: readonly string[] }) {
+  await field(scope, label).first().click()
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number]
+  const dropdown = page.locator('.mantine-Popover-dropdown').last()
+  const header = dropdown.locator('.mantine-DateInput-calendarHeaderLevel').first()
+  await header.waitFor()
+  for (let i = 0; i < 24; i++) {
+    const [month, year] = ((await header.textContent()) ?? '').trim().split(/\s+/)
+    const shown = Number(year) * 12 + texts.months.indexOf(month ?? '')
+    const wanted = y * 12 + m - 1
+    if (shown === wanted) break
+    await dropdown
+      .locator(`[data-direction="${shown < wanted ? 'next' : 'previous'}"]`)
+      .first()
+      .click()
+    await expect.poll(() => header.textContent()).not.toBe(`${month} ${year}`)
+  }
+  await dropdown.getByRole('button', { name: `${d} ${texts.months[m - 1]} ${y}`, exact: true }).click()
+  await dropdown.waitFor({ state: 'hidden' })
 }

@@ -4,7 +4,7 @@ import { PILGRIM_IMPORT_COLUMNS } from '@app/shared'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { loadExcel } from '../../src/lib/lazy.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { notification, shot } from './page.js'
+import { notification, shot, openSignedIn } from './page.js'
 
 /**
  * The pilgrim import in real Chromium against the real server (issue 28), in
@@ -107,17 +107,8 @@ afterAll(async () => {
   await env?.close()
 })
 
-async function open(texts: Texts, owner: Actor): Promise<Page> {
-  const page = await env.newPage({ locale: texts.lang === 'id' ? 'id-ID' : 'en-US' })
-  await page.setViewportSize({ width: 1366, height: 900 })
-  page.setDefaultTimeout(60_000)
-  await page.context().addCookies([
-    { name: 'locale', value: texts.lang, url: env.baseUrl },
-    { name: 'token', value: owner.token, url: env.baseUrl, httpOnly: true, sameSite: 'Strict' },
-  ])
-  await page.goto('/app/pilgrims/import')
-  return page
-}
+const open = (texts: Texts, owner: Actor): Promise<Page> =>
+  openSignedIn(env, owner, texts.lang, '/app/pilgrims/import', { viewport: { width: 1366, height: 900 }, timeout: 60_000 })
 
 async function journey(texts: Texts) {
   const name = (n: string) => `pilgrims-import-${texts.lang}-${n}`

@@ -4,7 +4,7 @@ import { createTrainRoute } from '../helpers/bookables.js'
 import { createCompany, createUserWithPermissions, type Actor } from '../helpers/fixtures.js'
 import type { Db } from '../../src/db/client.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { apiAs, combo, escapeRegExp, notification, png, shot } from './page.js'
+import { apiAs, combo, escapeRegExp, notification, png, shot, chooseOption, openSignedIn } from './page.js'
 
 /**
  * Pilgrims in real Chromium against the real server (issue 28), in English and
@@ -188,23 +188,9 @@ afterAll(async () => {
   await env?.close()
 })
 
-async function open(texts: Texts, url: string): Promise<Page> {
-  const page = await env.newPage({ locale: texts.lang === 'id' ? 'id-ID' : 'en-US' })
-  await page.setViewportSize({ width: 1366, height: 768 })
-  page.setDefaultTimeout(60_000)
-  await page.context().addCookies([
-    { name: 'locale', value: texts.lang, url: env.baseUrl },
-    { name: 'token', value: owner.token, url: env.baseUrl, httpOnly: true, sameSite: 'Strict' },
-  ])
-  await page.goto(url)
-  return page
-}
-
-/** A select of the form kit: open it, pick the option by its label. */
-async function choose(page: Page, scope: Locator | Page, label: string, option: string | RegExp) {
-  await field(scope, label).click()
-  await page.getByRole('option', { name: option }).first().click()
-}
+const open = (texts: Texts, url: string): Promise<Page> =>
+  openSignedIn(env, owner, texts.lang, url, { viewport: { width: 1366, height: 768 }, timeout: 60_000 })
+const choose = chooseOption
 
 /**
  * A one-day date field: typed as DD-MM-YYYY (issue 32, item 10 made every one-day field typeable; picking

@@ -246,7 +246,6 @@ async function tableLayout(page: Page) {
   })()`)
 }
 
-
 const shotName = (lang: Lang, size: string, route: string) =>
   `screens-${lang}-${size}-${route.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '_') || 'app'}`
 

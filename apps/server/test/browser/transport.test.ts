@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { apiAs, escapeRegExp, field, notification, png, shot } from './page.js'
+import { apiAs, escapeRegExp, field, notification, png, shot, openSignedIn } from './page.js'
 
 /**
  * Vehicles and train routes in real Chromium against the real server (issue
@@ -264,13 +264,7 @@ afterAll(async () => {
 })
 
 async function openPage(texts: Texts, route: string, heading: string): Promise<Page> {
-  const page = await env.newPage({ locale: texts.lang === 'id' ? 'id-ID' : 'en-US' })
-  await page.setViewportSize({ width: 1366, height: 768 })
-  await page.context().addCookies([
-    { name: 'locale', value: texts.lang, url: env.baseUrl },
-    { name: 'token', value: owner.token, url: env.baseUrl, httpOnly: true, sameSite: 'Strict' },
-  ])
-  await page.goto(route)
+  const page = await openSignedIn(env, owner, texts.lang, route, { viewport: { width: 1366, height: 768 } })
   await page.getByRole('heading', { name: heading, exact: true }).waitFor()
   return page
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { catalogueFixtures } from '../helpers/catalogue.js'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { apiAs, combo, field, notification, shot } from './page.js'
+import { apiAs, combo, field, notification, openSignedIn, pickDay, shot } from './page.js'
 
 /**
  * Ziyarah tours in real Chromium against the real server (issue 27), in
@@ -46,6 +46,16 @@ interface Texts {
   dialogTitle: string
   update: string
   tour: string
+  orderGroup: string
+  desk: string
+  newOrder: string
+  customer: string
+  item: string
+  tourField: string
+  date: string
+  adults: string
+  children: string
+  createOrder: string
 }
 
 const EN: Texts = {
@@ -73,6 +83,16 @@ const EN: Texts = {
   dialogTitle: 'Update Date Availability',
   update: 'Update',
   tour: 'Makkah City Tour',
+  orderGroup: 'Order',
+  desk: 'Ziyarah Orders',
+  newOrder: 'New order',
+  customer: 'Customer name',
+  item: 'Item 1 · Ziyarah tour',
+  tourField: 'Tour',
+  date: 'Day',
+  adults: 'Adults',
+  children: 'Children',
+  createOrder: 'Create order',
 }
 const ID: Texts = {
   lang: 'id',
@@ -99,6 +119,16 @@ const ID: Texts = {
   dialogTitle: 'Perbarui Ketersediaan Tanggal',
   update: 'Perbarui',
   tour: 'Ziarah Kota Madinah',
+  orderGroup: 'Pesanan',
+  desk: 'Pesanan Ziarah',
+  newOrder: 'Pesanan baru',
+  customer: 'Nama pelanggan',
+  item: 'Item ke-1 · Tur ziarah',
+  tourField: 'Tur',
+  date: 'Hari',
+  adults: 'Dewasa',
+  children: 'Anak',
+  createOrder: 'Buat pesanan',
 }
 
 beforeAll(async () => {
@@ -111,18 +141,8 @@ afterAll(async () => {
   await env?.close()
 })
 
-async function open(texts: Texts, url: string): Promise<Page> {
-  const page = await env.newPage({ locale: texts.lang === 'id' ? 'id-ID' : 'en-US' })
-  await page.setViewportSize({ width: 1366, height: 768 })
-  // Patience, not timing: with other agents' tests on both cores a first page load can pass 15 s.
-  page.setDefaultTimeout(60_000)
-  await page.context().addCookies([
-    { name: 'locale', value: texts.lang, url: env.baseUrl },
-    { name: 'token', value: owner.token, url: env.baseUrl, httpOnly: true, sameSite: 'Strict' },
-  ])
-  await page.goto(url)
-  return page
-}
+const open = (texts: Texts, url: string): Promise<Page> =>
+  openSignedIn(env, owner, texts.lang, url, { viewport: { width: 1366, height: 768 }, timeout: 60_000 })
 
 async function journey(texts: Texts) {
   const name = (n: string) => `ziyarah-${texts.lang}-${n}`
@@ -210,9 +230,63 @@ async function journey(texts: Texts) {
   await page.close()
 }
 
+/**
+ * The tour booked at its desk (Order > Ziyarah Orders): one item of the tour on a day of the range written
+ * above (SAR 150 an adult, the tour's 80 a child), priced live, saved, and on the desk's list.
+ */
+async function bookingJourney(texts: Texts) {
+  const name = (n: string) => `ziyarah-${texts.lang}-${n}`
+  const months = Array.from({ length: 12 }, (_, m) =>
+    new Intl.DateTimeFormat(texts.lang === 'id' ? 'id-ID' : 'en-US', { month: 'long', timeZone: 'UTC' }).format(
+      Date.UTC(2026, m, 1),
+    ),
+  )
+  const page = await open(texts, '/app')
+  await page.locator('nav a[href^="/app"]').first().waitFor()
+  const group = page.locator('nav button[aria-expanded]').filter({ hasText: texts.orderGroup })
+  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click()
+  await page.locator('nav a[href="/app/order_ziyarah"]').filter({ hasText: texts.desk }).click()
+  await page.getByRole('heading', { name: texts.desk, level: 1 }).waitFor()
+  await page.getByRole('button', { name: texts.create, exact: true }).click()
+  await page.getByRole('heading', { name: texts.newOrder }).waitFor()
+  expect(new URL(page.url()).pathname).toBe('/app/order_ziyarah/create')
+
+  const customer = `Hajjah Aminah ${texts.lang.toUpperCase()}`
+  await field(page, texts.customer).fill(customer)
+  // The ziyarah desk starts with a tour item.
+  const item = page.getByRole('group', { name: texts.item })
+  await field(item, texts.tourField).click()
+  await page
+    .getByRole('option', { name: new RegExp(texts.tour) })
+    .first()
+    .click()
+  await pickDay(page, item, texts.date, '2026-12-10', { months })
+  await field(item, texts.adults).fill('2')
+  await field(item, texts.children).fill('1')
+  // Two adults at the day's 150 and a child at the tour's 80.
+  await expect.poll(() => page.getByTestId('order-total').textContent(), { timeout: 15_000 }).toContain('SAR 380')
+  await shot(page, name('07-order-quoted'))
+  await page.getByRole('button', { name: texts.createOrder }).click()
+  await page.waitForURL(/\/app\/order_ziyarah\/\d+$/)
+  const id = Number(new URL(page.url()).pathname.split('/').pop())
+  type Detail = { total: number; desks: string[]; items: Array<{ kind: string; date: string; adults: number; children: number }> }
+  const order = await api<Detail>('GET', `/orders/${id}`)
+  expect(order).toMatchObject({ total: 380, desks: ['ziyarah'] })
+  expect(order.items).toEqual([expect.objectContaining({ kind: 'ziyarah', date: '2026-12-10', adults: 2, children: 1 })])
+  await shot(page, name('08-order-saved'))
+  await page.goto('/app/order_ziyarah')
+  await page.getByRole('row').filter({ hasText: customer }).waitFor()
+  await shot(page, name('09-desk'))
+  await page.close()
+}
+
 describe('ziyarah tours', () => {
   for (const texts of [EN, ID])
     it(`creates a tour, sets a schedule range and sees it on the calendar (${texts.lang})`, async () => {
       await journey(texts)
+    }, 300_000)
+  for (const texts of [EN, ID])
+    it(`books the tour on the order form of its desk (${texts.lang})`, async () => {
+      await bookingJourney(texts)
     }, 300_000)
 })

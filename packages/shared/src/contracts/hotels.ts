@@ -1,9 +1,10 @@
 import { z } from 'zod'
 import { MAP_MAX_ZOOM, MAP_MIN_ZOOM, MAX_GALLERY_FILES, MAX_NAME, MAX_TEXT, NAME_MIN, PUBLISH_STATUSES } from '../constants.js'
-import { moneyField, moneyNumber, wireBoolean } from './availability.js'
+import { moneyField, wireBoolean } from './availability.js'
 import { entryList, fileNameField, optionalFileName, optionalIdField, optionalText, wireNumber } from './locations.js'
 import { optionalSlugField, requiredText } from './reference.js'
-import { idField, idSchemas } from './users.js'
+import { idField } from './users.js'
+import { idListField, intField, namedRef as ref, timeField, youtubeField, hotelPriceField } from './hotel-fields.js'
 
 /**
  * Hotels and rooms (catalogue-availability §2, §3, §5, §7; checklist C, D).
@@ -38,88 +39,13 @@ export const HOTEL_SORTABLE = [
   'status',
   'created_at',
 ] as const
-export const ROOM_SORTABLE = [
-  'name',
-  'code',
-  'hotel',
-  'price',
-  'room_stock',
-  'beds',
-  'room_size',
-  'max_adult',
-  'max_children',
-  'min_stay',
-  'is_active',
-  'created_at',
-] as const
 
 /** Most entries in one of a hotel's lists (policies, prices, fees, each surroundings list). */
 export const MAX_HOTEL_LIST = 20
-/** Most linked services, types, facilities or attribute values. */
-export const MAX_LINKS = 200
 /** Longest hotel content (rich text HTML). */
 export const MAX_HOTEL_CONTENT = 100_000
-/** Message key for a missing or non-numeric hotel price (spec §5, §8: 'Harga Harus Ditetapkan'). */
-export const PRICE_REQUIRED_KEY = 'price_required'
-export const YOUTUBE_INVALID_KEY = 'youtube_invalid'
 export const PERCENT_MAX_KEY = 'percent_max'
 export const RADIO_ONE_KEY = 'radio_one_value'
-
-const toNumberText = (v: unknown) =>
-  typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v === '' || v === null ? undefined : v
-
-/** The hotel price: any non-number (missing, 'abc', '12.345,67') says 'Price Must Be Set'. */
-export const hotelPriceField = z.preprocess(
-  toNumberText,
-  z
-    .unknown()
-    .superRefine((v, ctx) => {
-      if (typeof v !== 'number' || !Number.isFinite(v)) ctx.addIssue({ code: 'custom', message: PRICE_REQUIRED_KEY, input: v })
-    })
-    .transform((v) => v as number)
-    .pipe(moneyNumber),
-)
-
-const intField = (min: number, max: number) => wireNumber(z.number().int().min(min).max(max))
-
-/** A time of day `HH:mm` (24 h); `HH:mm:ss` from a time input keeps its minutes. */
-export const timeField = z
-  .string()
-  .trim()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/)
-  .transform((v) => v.slice(0, 5))
-
-const YOUTUBE_HOSTS = ['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtu.be', 'www.youtube-nocookie.com']
-/** An https link to a YouTube video (youtube.com or youtu.be); empty is none. */
-export const youtubeField = z.preprocess(
-  (v) => (v === '' || v === undefined ? null : v),
-  z
-    .string()
-    .trim()
-    .max(500)
-    .refine(
-      (v) => {
-        try {
-          const u = new URL(v)
-          return u.protocol === 'https:' && YOUTUBE_HOSTS.includes(u.hostname.toLowerCase()) && !u.username && !u.password
-        } catch {
-          return false
-        }
-      },
-      { message: YOUTUBE_INVALID_KEY },
-    )
-    .nullable(),
-)
-
-/** A list of row ids (a JSON array, or one id); duplicates are one link. */
-export const idListField = z.preprocess(
-  (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]),
-  z
-    .array(idField)
-    .max(MAX_LINKS)
-    .transform((ids) => [...new Set(ids)]),
-)
-idSchemas.add(idListField, { kind: 'ids' })
 
 const entryId = optionalIdField.optional()
 
@@ -241,8 +167,6 @@ export const hotelInputSchema = z.preprocess(
 export type HotelInput = z.input<typeof hotelInputSchema>
 export type HotelValues = z.output<typeof hotelInputSchema>
 
-const ref = z.object({ id: z.number(), name: z.string() }).nullable()
-
 /** A row of `GET /hotels` (no long texts, no lists). */
 export const hotelSchema = z.object({
   id: z.number(),
@@ -311,55 +235,3 @@ export const hotelDetailSchema = hotelSchema.extend({
   healths: z.array(surroundingSchema),
 })
 export type HotelDetail = z.infer<typeof hotelDetailSchema>
-
-/** `POST /rooms` and `PUT /rooms/{id}` (the same schema for both, checklist D-06). */
-export const roomInputSchema = z.object({
-  hotel_id: idField,
-  name: requiredText(),
-  code: requiredText(NAME_MIN, 64),
-  price: moneyField,
-  min_stay: intField(1, 3650),
-  is_active: wireBoolean,
-  room_stock: intField(0, 100_000),
-  beds: intField(1, 1000),
-  room_size: wireNumber(z.number().min(0).max(999_999.99)),
-  max_adult: intField(1, 1000),
-  max_children: intField(0, 1000),
-  featured_image: optionalFileName,
-  /** Attribute value ids (groups of type room; one per radio group). */
-  attributes_list: idListField.optional(),
-})
-export type RoomInput = z.input<typeof roomInputSchema>
-
-export const roomSchema = z.object({
-  id: z.number(),
-  hotel_id: z.number(),
-  hotel: ref,
-  name: z.string(),
-  code: z.string(),
-  price: z.number(),
-  min_stay: z.number(),
-  is_active: z.boolean(),
-  room_stock: z.number(),
-  beds: z.number(),
-  room_size: z.number(),
-  max_adult: z.number(),
-  max_children: z.number(),
-  featured_image: z.string().nullable(),
-  created_at: z.string(),
-})
-export type RoomRow = z.infer<typeof roomSchema>
-
-export const roomDetailSchema = roomSchema.extend({
-  updated_at: z.string(),
-  attributes_list: z.array(z.number()),
-  /** Values grouped by their attribute group (spec §3 "grouped by attribute group"). */
-  attributes: z.array(
-    z.object({
-      id: z.number(),
-      name: z.string(),
-      group: z.object({ id: z.number(), name: z.string(), option_type: z.string() }),
-    }),
-  ),
-})
-export type RoomDetail = z.infer<typeof roomDetailSchema>

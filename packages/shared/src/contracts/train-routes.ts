@@ -10,7 +10,7 @@ import {
   type AvailabilityShape,
 } from './availability.js'
 import { namedRefSchema, productAttributeSchema, wireInt } from './catalogue-common.js'
-import { idListField, timeField } from './hotels.js'
+import { idListField, timeField } from './hotel-fields.js'
 import { idField } from './users.js'
 
 /**

@@ -18,7 +18,7 @@ import {
   servicePriceSchema,
   wireInt,
 } from './catalogue-common.js'
-import { idListField, youtubeField } from './hotels.js'
+import { idListField, youtubeField } from './hotel-fields.js'
 import { idField } from './users.js'
 
 /**

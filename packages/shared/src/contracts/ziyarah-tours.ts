@@ -11,7 +11,7 @@ import {
   type AvailabilityShape,
 } from './availability.js'
 import { namedRefSchema, wireInt } from './catalogue-common.js'
-import { timeField } from './hotels.js'
+import { timeField } from './hotel-fields.js'
 import { idField } from './users.js'
 import { defineBookableKind, ignoredMoney, isoDay, itemCount, itemRefId } from '../kinds/define.js'
 

@@ -1,13 +1,17 @@
-import { and, count, eq } from 'drizzle-orm'
+import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.js'
-import { createCompany, createUserWithPermissions, type Actor } from '../../../test/helpers/fixtures.js'
+import { createCompany, type Actor } from '../../../test/helpers/fixtures.js'
 import { hotels, locations, roomAvailability } from '../../db/schema/index.js'
 
 /**
- * The room calendar through the availability engine (DESIGN §7): range reads
- * of stored days, range writes of up to 366 days in one upsert, the weekday
- * mask, the capacity limit, and bad input that must leave nothing written.
+ * The room calendar's own rules (DESIGN §7): its answer (the room's hotel on
+ * each day, the read's keys and paging), values as form text, the capacity
+ * limit of the room's stock (in the API and in the database), and bad input
+ * that must leave nothing written. What every calendar does (range writes and
+ * reads, rewrites in place, the weekday mask and the days written, 366 days,
+ * other companies' items, permissions, simultaneous writes, stock) is proven by
+ * the bookable suite (test/bookable-kinds.test.ts).
  */
 
 let t: TestApp
@@ -121,90 +125,6 @@ describe('room availability: range writes', () => {
     expect(days.map((d) => d.date).at(-1)).toBe('2026-03-10')
   })
 
-  it('rewrites overlapping days in place: one row per (room, day), ids kept', async () => {
-    const room = await roomOf(owner)
-    const first = (
-      await write({ room_id: room.id, start_date: '2026-04-01', end_date: '2026-04-05', price: 100, capacity: 5, blocked: false })
-    ).json().data as Day[]
-    const res = await write({
-      room_id: room.id,
-      start_date: '2026-04-04',
-      end_date: '2026-04-08',
-      price: 200,
-      capacity: 3,
-      blocked: true,
-    })
-    expect(res.statusCode, res.body).toBe(200)
-    expect(await daysOf(room.id)).toBe(8)
-    const read = (await api('GET', `/rooms_availibility?room_id=${room.id}&start_date=2026-04-01&end_date=2026-04-30`)).json()
-    expect(read.data.map((d: Day) => [d.date, d.price, d.blocked])).toEqual([
-      ['2026-04-01', 100, false],
-      ['2026-04-02', 100, false],
-      ['2026-04-03', 100, false],
-      ['2026-04-04', 200, true],
-      ['2026-04-05', 200, true],
-      ['2026-04-06', 200, true],
-      ['2026-04-07', 200, true],
-      ['2026-04-08', 200, true],
-    ])
-    expect(read.data[3].id).toBe(first[3]!.id)
-  })
-
-  it('writes a single day and a full 366-day range (2028 is a leap year)', async () => {
-    const room = await roomOf(owner)
-    expect(
-      (await write({ room_id: room.id, start_date: '2026-05-05', end_date: '2026-05-05', price: 1, capacity: 1, blocked: false }))
-        .statusCode,
-    ).toBe(200)
-    const res = await write({
-      room_id: room.id,
-      start_date: '2028-01-01',
-      end_date: '2028-12-31',
-      price: 10,
-      capacity: 2,
-      blocked: false,
-    })
-    expect(res.statusCode, res.body).toBe(200)
-    expect(res.json().data).toHaveLength(366)
-    expect(await daysOf(room.id)).toBe(367)
-  })
-
-  it('limits a range to the weekdays asked for (Fridays and Saturdays)', async () => {
-    const room = await roomOf(owner)
-    // June 2026: Fridays 5, 12, 19, 26; Saturdays 6, 13, 20, 27.
-    const res = await write({
-      room_id: room.id,
-      start_date: '2026-06-01',
-      end_date: '2026-06-30',
-      weekdays: [5, 6],
-      price: 1200,
-      capacity: 4,
-      blocked: false,
-    })
-    expect(res.statusCode, res.body).toBe(200)
-    expect((res.json().data as Day[]).map((d) => d.date.slice(8))).toEqual(['05', '06', '12', '13', '19', '20', '26', '27'])
-    // The answer counts the days written (issue 32, item 10), whatever else of the range is stored.
-    expect(res.json().written).toBe(8)
-    const whole = { room_id: room.id, start_date: '2026-06-01', end_date: '2026-06-30', price: 1000, capacity: 4, blocked: false }
-    expect((await write(whole)).json().written).toBe(30)
-    const again = await write({ ...whole, weekdays: [4, 5], price: 1300 })
-    expect(again.json().data).toHaveLength(30)
-    expect(again.json().written).toBe(8)
-    expect(
-      (
-        await write({
-          room_id: room.id,
-          start_date: '2026-06-01',
-          end_date: '2026-06-02',
-          weekdays: [8],
-          price: 1,
-          capacity: 1,
-          blocked: false,
-        })
-      ).statusCode,
-    ).toBe(422)
-  })
-
   it('accepts the values as form text (numbers and booleans as strings); ids are JSON numbers (issue 31)', async () => {
     const room = await roomOf(owner)
     const values = { start_date: '2026-07-01', end_date: '2026-07-02', price: '450.50', capacity: '2', blocked: 'true' }
@@ -280,8 +200,6 @@ describe('room availability: reads', () => {
 
 describe('room availability: bad input leaves nothing written', () => {
   const cases: Array<[string, Record<string, unknown>, string]> = [
-    ['end before start', { start_date: '2026-03-10', end_date: '2026-03-01' }, 'end_date'],
-    ['367 days', { start_date: '2026-01-01', end_date: '2027-01-02' }, 'end_date'],
     ['2026-02-30', { start_date: '2026-02-30', end_date: '2026-03-02' }, 'start_date'],
     ['a month 13', { start_date: '2026-13-01', end_date: '2026-13-02' }, 'start_date'],
     ['capacity above the stock', { capacity: 11 }, 'capacity'],
@@ -312,24 +230,6 @@ describe('room availability: bad input leaves nothing written', () => {
     expect(Object.keys(res.json().errors)).toContain(field)
     expect(typeof res.json().message).toBe('string')
     expect(await daysOf(room.id)).toBe(0)
-  })
-
-  it('answers 404 for a room of another company, and writes nothing', async () => {
-    const foreign = await roomOf(other)
-    const res = await write({
-      room_id: foreign.id,
-      start_date: '2026-03-01',
-      end_date: '2026-03-02',
-      price: 1,
-      capacity: 1,
-      blocked: false,
-    })
-    expect(res.statusCode).toBe(404)
-    expect(res.json()).toEqual({ message: 'Data Not Found' })
-    expect(await daysOf(foreign.id)).toBe(0)
-    const read = await api('GET', `/rooms_availibility?room_id=${foreign.id}&start_date=2026-03-01&end_date=2026-03-31`)
-    expect(read.statusCode).toBe(404)
-    expect(read.json()).toEqual({ message: 'Data Not Found' })
   })
 
   it('says the limit in Indonesian', async () => {
@@ -387,42 +287,5 @@ describe('room availability: bad input leaves nothing written', () => {
     const res = await api('PUT', `/rooms/${room.id}`, roomBody(room.hotel_id, { code: 'LOWER', room_stock: 4 }))
     expect(res.statusCode, res.body).toBe(422)
     expect(Object.keys(res.json().errors)).toEqual(['room_stock'])
-  })
-
-  it('makes no duplicate day when overlapping ranges are written at once', async () => {
-    const room = await roomOf(owner)
-    const results = await Promise.all(
-      [0, 1, 2, 3].map((i) =>
-        write({
-          room_id: room.id,
-          start_date: `2026-10-0${1 + i}`,
-          end_date: `2026-10-1${i}`,
-          price: 100 + i,
-          capacity: 1,
-          blocked: false,
-        }),
-      ),
-    )
-    for (const r of results) expect(r.statusCode, r.body).toBe(200)
-    const rows = await t.app.db
-      .select({ n: count() })
-      .from(roomAvailability)
-      .where(and(eq(roomAvailability.room_id, room.id)))
-    expect(rows[0]!.n).toBe(13)
-  })
-})
-
-describe('room availability: permissions', () => {
-  it('reads with room_view, writes only with room_update', async () => {
-    const room = await roomOf(owner)
-    const viewer = await createUserWithPermissions(t.app, owner.companyId, ['room_view'])
-    const updater = await createUserWithPermissions(t.app, owner.companyId, ['room_update'])
-    const none = await createUserWithPermissions(t.app, owner.companyId, ['hotel_view'])
-    const q = `/rooms_availibility?room_id=${room.id}&start_date=2026-03-01&end_date=2026-03-31`
-    const body = { room_id: room.id, start_date: '2026-03-01', end_date: '2026-03-02', price: 1, capacity: 1, blocked: false }
-    expect((await api('GET', q, undefined, viewer)).statusCode).toBe(200)
-    expect((await api('GET', q, undefined, none)).statusCode).toBe(403)
-    expect((await write(body, viewer)).statusCode).toBe(403)
-    expect((await write(body, updater)).statusCode).toBe(200)
   })
 })

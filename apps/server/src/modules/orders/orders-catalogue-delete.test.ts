@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.js'
-import { createHotelRoom, createTrainRoute, createVehicle, endOrder } from '../../../test/helpers/bookables.js'
+import { createHotelRoom, endOrder } from '../../../test/helpers/bookables.js'
 import { createCompany, type Actor } from '../../../test/helpers/fixtures.js'
 import type { Db } from '../../db/client.js'
 import { addDays } from './kinds.js'
 
 /**
  * Catalogue items that open orders (pending, confirmed, paid) hold are not
- * deleted (DESIGN §3): rooms, hotels through their rooms, vehicles and train
- * routes answer 409 naming how many orders, and a delete racing an order
- * never leaves an order on a deleted item.
+ * deleted (DESIGN §3): rooms and hotels through their rooms answer 409 naming
+ * how many orders, in both languages, and a delete racing an order never
+ * leaves an order on a deleted item. Every kind's item refusing its delete
+ * while booked is proven by the bookable suite (test/bookable-kinds.test.ts).
  */
 
 let t: TestApp
@@ -83,25 +84,6 @@ describe('deleting booked catalogue items', () => {
     const kept = await api('GET', `/orders/${completed.id}`)
     expect(kept.statusCode).toBe(200)
     expect(kept.json().data.items[0].item_name).toContain('Quad Room')
-  })
-
-  it('refuses a vehicle and a train route while an open package holds them', async () => {
-    const vehicleId = await createVehicle(db(), owner.companyId)
-    const routeId = await createTrainRoute(db(), owner.companyId)
-    const pkg = await book([
-      { kind: 'transportation', transportation_id: vehicleId, start_date: day(40), end_date: day(41) },
-      { kind: 'train', route_id: routeId, train_type: 'economy', date: day(40), adults: 2, children: 0 },
-    ])
-    for (const url of [`/transportations/${vehicleId}`, `/trains_route/${routeId}`]) {
-      const res = await api('DELETE', url)
-      expect(res.statusCode, url).toBe(409)
-      expect(res.json().message).toContain('1 open order')
-    }
-    expect(
-      (await api('POST', `/orders/${pkg.id}/status`, { status: 'cancelled', reason: 'Customer changed plans' })).statusCode,
-    ).toBe(200)
-    expect((await api('DELETE', `/transportations/${vehicleId}`)).statusCode).toBe(200)
-    expect((await api('DELETE', `/trains_route/${routeId}`)).statusCode).toBe(200)
   })
 
   it('never leaves an order on a deleted room when the delete races the order', async () => {

@@ -13,6 +13,8 @@ import { stockDrift } from './orders.service.js'
  * package shown on every desk it touches and needing each desk's permission,
  * packages racing for the same seats and rooms, and cancel/re-book loops whose
  * stock must equal the live order items at the end.
+ * Calendars that cannot go below what orders hold are proven for every kind by
+ * the bookable suite (test/bookable-kinds.test.ts).
  */
 
 let t: TestApp
@@ -223,55 +225,6 @@ describe('vehicle extras chosen per item (issue 32)', () => {
     await refused([{ extra_id: x['Child seat'], qty: 2 }], 'items.0.extras.0.qty', 'From 1 to 1') // one vehicle
     await refused([{ extra_id: x['Zamzam water'], qty: 2 }], 'items.0.extras.0.qty', 'From 1 to 1') // no pilgrims listed
     await refused([{ extra_id: x['Child seat'] }, { extra_id: x['Child seat'] }], 'items.0.extras')
-  })
-})
-
-describe('calendars of trains and vehicles', () => {
-  it('refuse fewer seats than booked and blocking a booked vehicle day, naming the days', async () => {
-    const route = await createTrainRoute(db(), companyId, { max_passengers: 10 })
-    await api('POST', '/orders', order([train(route, day(80), 4)]))
-    const seats = (max_passengers: number, blocked = false) =>
-      api('POST', '/trains_schedule', {
-        route_id: route,
-        train_type: 'economy',
-        start_date: day(79),
-        end_date: day(81),
-        price_adult: 200,
-        price_children: 100,
-        max_passengers,
-        blocked,
-      })
-    const low = await seats(3)
-    expect(low.statusCode, low.body).toBe(409)
-    expect(low.json().errors).toEqual({ max_passengers: [day(80)] })
-    expect((await seats(10, true)).json().errors).toEqual({ blocked: [day(80)] })
-    expect((await seats(4)).statusCode).toBe(200)
-    expect((await api('POST', '/orders', order([train(route, day(80))]))).statusCode).toBe(409)
-    expect((await api('POST', '/orders', order([train(route, day(81), 4)]))).statusCode).toBe(200)
-
-    const bus = await createVehicle(db(), companyId)
-    await api('POST', '/orders', order([vehicle(bus, day(82), day(83))]))
-    const block = await api('POST', '/transportations_schedule', {
-      transportation_id: bus,
-      start_date: day(80),
-      end_date: day(90),
-      price: 300,
-      sale_price: 250,
-      blocked: true,
-    })
-    expect(block.statusCode, block.body).toBe(409)
-    expect(block.json().errors).toEqual({ blocked: [day(82), day(83)] })
-    const prices = await api('POST', '/transportations_schedule', {
-      transportation_id: bus,
-      start_date: day(80),
-      end_date: day(90),
-      price: 300,
-      sale_price: 250,
-      blocked: false,
-    })
-    expect(prices.statusCode).toBe(200)
-    expect((await api('POST', '/orders', order([vehicle(bus, day(84))]))).json().data.total).toBe(250)
-    expect(await stockDrift(db(), companyId)).toEqual([])
   })
 })
 

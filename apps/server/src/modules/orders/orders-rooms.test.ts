@@ -5,12 +5,13 @@ import { createHotelRoom, setRoomDays } from '../../../test/helpers/bookables.js
 import { createCompany, type Actor } from '../../../test/helpers/fixtures.js'
 import type { Db } from '../../db/client.js'
 import { addDays } from './kinds.js'
-import { stockDrift } from './orders.service.js'
 
 /**
  * Room stays on the real catalogue (issue 11): the hotel's and room's rules,
  * prices per day from the calendar, extras and service fees, blocked days, and
- * calendars and room stock that cannot go below what orders hold.
+ * the quote's short days. Calendars and room stock that cannot go below what
+ * orders hold, races for the last room and cancelling are proven for every kind
+ * by the bookable suite (test/bookable-kinds.test.ts).
  */
 
 let t: TestApp
@@ -219,83 +220,6 @@ describe('rules of the catalogue', () => {
   })
 })
 
-describe('calendars and stock', () => {
-  it('refuses a calendar capacity below booked, or blocking a booked day, with 409 and the days', async () => {
-    const { roomId, hotelId } = await createHotelRoom(db(), owner.companyId, {}, { room_stock: 5 })
-    await api('POST', '/orders', order([stay(roomId, day(50), 2, { quantity: 3 })]))
-    const write = (over: Record<string, unknown>) =>
-      api('POST', '/rooms_availibility', {
-        room_id: roomId,
-        hotel_id: hotelId,
-        start_date: day(49),
-        end_date: day(52),
-        price: 120,
-        capacity: 5,
-        blocked: false,
-        ...over,
-      })
-    const low = await write({ capacity: 2 })
-    expect(low.statusCode, low.body).toBe(409)
-    expect(low.json().errors).toEqual({ capacity: [day(50), day(51)] })
-    // Each refused day with what it holds, for the calendar to say (issue 32 item 5).
-    expect(low.json().booked).toEqual([
-      { date: day(50), booked: 3 },
-      { date: day(51), booked: 3 },
-    ])
-    const block = await write({ blocked: true })
-    expect(block.statusCode).toBe(409)
-    expect(block.json().errors).toEqual({ blocked: [day(50), day(51)] })
-    // Nothing of the refused writes stayed: the calendar has no rows for the range.
-    const rows = await api('GET', `/rooms_availibility?room_id=${roomId}&start_date=${day(49)}&end_date=${day(52)}`)
-    expect(rows.json().data).toEqual([])
-    // The calendar read shows booked and remaining of the booked days.
-    expect(rows.json().stock).toEqual([
-      { date: day(50), capacity: 5, booked: 3, remaining: 2 },
-      { date: day(51), capacity: 5, booked: 3, remaining: 2 },
-    ])
-    // Down to exactly what is booked: allowed, and the days are then full.
-    expect((await write({ capacity: 3 })).statusCode).toBe(200)
-    // Stored days and booked days come back apart from one read: each in date order, neither in the other.
-    const both = (await api('GET', `/rooms_availibility?room_id=${roomId}&start_date=${day(49)}&end_date=${day(52)}`)).json()
-    // Money as a number, as every answer writes it (the read decodes the driver's rows itself).
-    expect(both.data.map((d: Record<string, unknown>) => [d.date, d.capacity, d.price, d.blocked, d.room_id])).toEqual(
-      [49, 50, 51, 52].map((n) => [day(n), 3, 120, false, roomId]),
-    )
-    expect(both.stock).toEqual([
-      { date: day(50), capacity: 3, booked: 3, remaining: 0 },
-      { date: day(51), capacity: 3, booked: 3, remaining: 0 },
-    ])
-    expect((await api('POST', '/orders', order([stay(roomId, day(51), 1)]))).statusCode).toBe(409)
-    expect((await api('POST', '/orders', order([stay(roomId, day(52), 1, { quantity: 3 })]))).statusCode).toBe(200)
-    expect((await api('POST', '/orders', order([stay(roomId, day(52), 1)]))).statusCode).toBe(409)
-  })
-
-  it("refuses lowering a room's stock below what days without their own calendar row hold", async () => {
-    const { roomId, hotelId } = await createHotelRoom(db(), owner.companyId, {}, { room_stock: 5 })
-    await api('POST', '/orders', order([stay(roomId, day(60), 1, { quantity: 4 })]))
-    const detail = (await api('GET', `/rooms/${roomId}`)).json().data
-    const body = {
-      hotel_id: hotelId,
-      name: detail.name,
-      code: detail.code,
-      price: detail.price,
-      min_stay: detail.min_stay,
-      is_active: true,
-      beds: detail.beds,
-      room_size: detail.room_size,
-      max_adult: detail.max_adult,
-      max_children: detail.max_children,
-    }
-    const res = await api('PUT', `/rooms/${roomId}`, { ...body, id: roomId, room_stock: 3 })
-    expect(res.statusCode, res.body).toBe(409)
-    expect(res.json().errors).toEqual({ room_stock: [day(60)] })
-    expect(res.json().booked).toEqual([{ date: day(60), booked: 4 }])
-    expect((await api('PUT', `/rooms/${roomId}`, { ...body, id: roomId, room_stock: 4 })).statusCode).toBe(200)
-    expect((await api('POST', '/orders', order([stay(roomId, day(60), 1)]))).statusCode).toBe(409)
-    expect(await stockDrift(db())).toEqual([])
-  })
-})
-
 describe('the quote warns of short days before saving', () => {
   it('names the days that lack stock now, counts what an edited order holds as free, and takes nothing', async () => {
     const { roomId } = await createHotelRoom(db(), owner.companyId, {}, { room_stock: 2 })
@@ -320,17 +244,5 @@ describe('the quote warns of short days before saving', () => {
     expect((await api('POST', '/orders/quote?order=0x1', order([stay(roomId)]))).statusCode).toBe(422)
     expect(await booked(roomId, day(79))).toBe(0)
     expect(await booked(roomId, day(80))).toBe(2)
-  })
-})
-
-describe('concurrency on a real room', () => {
-  it('100 simultaneous orders for the last room of a night: exactly 1 succeeds, 99 get 409', async () => {
-    const { roomId } = await createHotelRoom(db(), owner.companyId, {}, { room_stock: 1 })
-    const results = await Promise.all(Array.from({ length: 100 }, () => api('POST', '/orders', order([stay(roomId, day(70))]))))
-    const codes = results.map((r) => r.statusCode)
-    expect(codes.filter((c) => c === 200)).toHaveLength(1)
-    expect(codes.filter((c) => c === 409)).toHaveLength(99)
-    expect(await booked(roomId, day(70))).toBe(1)
-    expect(await stockDrift(db())).toEqual([])
   })
 })

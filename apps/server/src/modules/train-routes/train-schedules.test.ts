@@ -6,16 +6,16 @@ import { createCompany, type Actor } from '../../../test/helpers/fixtures.js'
 import { trainSchedules } from '../../db/schema/index.js'
 
 /**
- * The route calendar (`/trains_schedule`) declared through the one
- * availability engine: one row per route, train type and day; the read's
- * `train_type` and the write's `type` accepted on both calls.
+ * The route calendar's own rules (`/trains_schedule`): one row per route, train
+ * type and day; the read's `train_type` and the write's `type` accepted on both
+ * calls; its values' bounds. What every calendar does (range writes and reads,
+ * the weekday mask, 366 days, other companies' items, permissions, rows going
+ * with the route, stock) is proven by the bookable suite (test/bookable-kinds.test.ts).
  */
 
 let t: TestApp
 let owner: Actor
-let other: Actor
 let route: number
-let foreignRoute: number
 
 const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, who: Actor = owner) =>
   t.app.inject({
@@ -39,7 +39,7 @@ const routeBody = (from: number, to: number, code: string) => ({
   bagage_cabin: 7,
   train_type: 'business',
 })
-const read = (query: string, who: Actor = owner) => api('GET', `/trains_schedule?${query}`, undefined, who)
+const read = (query: string) => api('GET', `/trains_schedule?${query}`)
 const write = (over: Record<string, unknown>) =>
   api('POST', '/trains_schedule', {
     route_id: route,
@@ -58,13 +58,8 @@ const rows = async (id = route) =>
 beforeAll(async () => {
   t = await buildTestApp()
   owner = (await createCompany(t.app)).owner
-  other = (await createCompany(t.app)).owner
   const mine = await catalogueFixtures(t.app, owner, 2)
-  const theirs = await catalogueFixtures(t.app, other, 2)
   route = (await api('POST', '/trains_route', routeBody(mine.locations[0]!, mine.locations[1]!, 'HHR-1'))).json().data.id
-  foreignRoute = (
-    await api('POST', '/trains_route', routeBody(theirs.locations[0]!, theirs.locations[1]!, 'HHR-1'), other)
-  ).json().data.id
 })
 afterAll(() => t?.close())
 
@@ -104,20 +99,12 @@ describe('train calendar', () => {
     // The other class runs only on the days its schedule has a row (as orders book it): its defaults say so.
     expect(eco.defaults).toMatchObject({ price_adult: 250, train_type: 'business', offered: false })
     expect(await rows()).toBe(41)
-  })
-
-  it('rewrites a day in place when it is blocked', async () => {
-    const res = await write({ type: 'economy', start_date: '2026-12-24', end_date: '2026-12-24', blocked: true })
-    expect(res.json().data).toEqual([expect.objectContaining({ date: '2026-12-24', blocked: true, train_type: 'economy' })])
-    expect(await rows()).toBe(41)
+    expect((await read(`route_id=${route}&train_type=first&start_date=2026-12-01&end_date=2026-12-31`)).statusCode).toBe(422)
   })
 
   it.each([
     ['a train type of first', { type: 'first' }, 'train_type'],
     ['no train type', { type: undefined }, 'train_type'],
-    ['no route', { route_id: undefined }, 'route_id'],
-    ['367 days', { start_date: '2027-01-01', end_date: '2028-01-02' }, 'end_date'],
-    ['a reversed range', { start_date: '2027-01-02', end_date: '2027-01-01' }, 'end_date'],
     ['negative seats', { max_passengers: -1 }, 'max_passengers'],
     ['100,000,000 seats', { max_passengers: 100_000_000 }, 'max_passengers'],
     ['a negative child price', { price_children: -1 }, 'price_children'],
@@ -128,29 +115,5 @@ describe('train calendar', () => {
     expect(res.statusCode, res.body).toBe(422)
     expect(res.json().errors[field]).toEqual([expect.any(String)])
     expect(await rows()).toBe(before)
-  })
-
-  it('writes 366 days of one type in one call', async () => {
-    const res = await write({ type: 'business', start_date: '2028-01-01', end_date: '2028-12-31' })
-    expect(res.statusCode, res.body).toBe(200)
-    expect(res.json().data).toHaveLength(366)
-  })
-
-  it("answers 404 for a missing route or another company's, on both calls", async () => {
-    for (const res of [
-      await write({ route_id: 99_999_999 }),
-      await write({ route_id: foreignRoute }),
-      await read(`route_id=${foreignRoute}&train_type=economy&start_date=2026-12-01&end_date=2026-12-31`),
-    ]) {
-      expect(res.statusCode).toBe(404)
-      expect(res.json()).toEqual({ message: 'Data Not Found' })
-    }
-    expect(await rows(foreignRoute)).toBe(0)
-    expect((await read(`route_id=${route}&train_type=first&start_date=2026-12-01&end_date=2026-12-31`)).statusCode).toBe(422)
-  })
-
-  it('goes with the route when it is deleted', async () => {
-    expect((await api('DELETE', `/trains_route/${route}`)).statusCode).toBe(200)
-    expect(await rows()).toBe(0)
   })
 })

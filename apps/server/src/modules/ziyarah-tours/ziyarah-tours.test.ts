@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm'
+import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.js'
 import { catalogueFixtures, type CatalogueFixtures } from '../../../test/helpers/catalogue.js'
@@ -8,10 +8,10 @@ import { ziyarahSchedules } from '../../db/schema/index.js'
 import { seedZiyarahTours } from './ziyarah-tours.seed.js'
 
 /**
- * Ziyarah tours' own rules (the list contract, CRUD and permissions are in
- * test/crud-ziyarah.test.ts): slugs, the answer's shapes, sanitizing, one
- * message per bad field, other companies' rows, and the tour's calendar with
- * the seats the stock ledger holds.
+ * Ziyarah tours' own rules: slugs, the answer's shapes, sanitizing, one
+ * message per bad field, other companies' rows and its calendar's bounds. The
+ * list contract, CRUD, permissions, what every calendar does and seats below
+ * what orders hold are proven by the bookable suite (test/bookable-kinds.test.ts).
  */
 
 let t: TestApp
@@ -144,8 +144,6 @@ describe('ziyarah tours', () => {
 
 describe('ziyarah tour calendar', () => {
   let tour: { id: number }
-  let foreignTour: { id: number }
-  const read = (query: string, who: Actor = owner) => api('GET', `/ziyarah_tours_schedule?${query}`, undefined, who)
   const write = (over: Record<string, unknown>, id = tour.id) =>
     api('POST', '/ziyarah_tours_schedule', {
       tour_id: id,
@@ -159,145 +157,23 @@ describe('ziyarah tour calendar', () => {
     })
   const rows = async (id = tour.id) =>
     Number((await t.app.db.select({ n: count() }).from(ziyarahSchedules).where(eq(ziyarahSchedules.tour_id, id)))[0]!.n)
-  /** Seats orders hold on a day, as the stock ledger keeps them (tour orders are the kinds engine's to wire). */
-  const hold = (day: string, booked: number, capacity = 45) =>
-    t.app.db.execute(sql`INSERT INTO inventory_stock (company_id, kind, item_id, variant, day, capacity, booked)
-      VALUES (${owner.companyId}, 'ziyarah', ${tour.id}, '', ${day}::date, ${capacity}, ${booked})
-      ON CONFLICT (kind, item_id, variant, day) DO UPDATE SET booked = excluded.booked`)
 
   beforeAll(async () => {
     tour = await create({ name: 'Calendar Tour', max_passengers: 40, price: 120, child_price: 80 })
-    foreignTour = await create({ name: 'Their Calendar Tour', location_id: theirs.locations[0] }, other)
-  })
-
-  it('writes a range in one call and reads it back with the defaults of days without a row', async () => {
-    const res = await write({})
-    expect(res.statusCode, res.body).toBe(200)
-    expect(res.json().data).toHaveLength(31)
-    const month = (await read(`tour_id=${tour.id}&start_date=2026-12-01&end_date=2026-12-31`)).json()
-    expect(month.data).toHaveLength(31)
-    expect(month.data[0]).toEqual({
-      id: expect.any(Number),
-      tour_id: tour.id,
-      date: '2026-12-01',
-      price: 150,
-      child_price: 90,
-      max_passengers: 45,
-      blocked: false,
-    })
-    expect(month.defaults).toEqual({ price: 120, child_price: 80, max_passengers: 40, blocked: false })
-    expect(month.stock).toEqual([])
-  })
-
-  it('writes only the ISO weekdays given', async () => {
-    // January 2027: the 1st is a Friday (5); Fridays and Sundays are 5 + 5 days.
-    const res = await write({ start_date: '2027-01-01', end_date: '2027-01-31', weekdays: [5, 7], price: 200 })
-    expect(res.statusCode, res.body).toBe(200)
-    const days = res.json().data as Array<{ date: string }>
-    expect(days.map((d) => d.date)).toEqual([
-      '2027-01-01',
-      '2027-01-03',
-      '2027-01-08',
-      '2027-01-10',
-      '2027-01-15',
-      '2027-01-17',
-      '2027-01-22',
-      '2027-01-24',
-      '2027-01-29',
-      '2027-01-31',
-    ])
   })
 
   it.each([
-    ['367 days', { start_date: '2028-01-01', end_date: '2029-01-01' }, 'end_date'],
-    ['a reversed range', { start_date: '2027-02-02', end_date: '2027-02-01' }, 'end_date'],
-    ['a weekday of 8', { weekdays: [8] }, 'weekdays.0'],
     ['negative seats', { max_passengers: -1 }, 'max_passengers'],
     ['501 seats', { max_passengers: 501 }, 'max_passengers'],
     ['a negative child price', { child_price: -1 }, 'child_price'],
     ['a non-numeric price', { price: 'abc' }, 'price'],
     ['blocked of maybe', { blocked: 'maybe' }, 'blocked'],
-    ['no tour', { tour_id: undefined }, 'tour_id'],
   ])('refuses %s with 422 on the field and writes nothing', async (_what, change, field) => {
     const before = await rows()
     const res = await write(change)
     expect(res.statusCode, res.body).toBe(422)
     expect(res.json().errors[field]).toEqual([expect.any(String)])
     expect(await rows()).toBe(before)
-  })
-
-  it('writes 366 days in one call', async () => {
-    const res = await write({ start_date: '2028-01-01', end_date: '2028-12-31' })
-    expect(res.statusCode, res.body).toBe(200)
-    expect(res.json().data).toHaveLength(366)
-  })
-
-  it('refuses seats below those booked, or blocking a booked day, with 409 and the days', async () => {
-    await hold('2026-12-10', 30)
-    await hold('2026-12-12', 25)
-    const lower = await write({ start_date: '2026-12-09', end_date: '2026-12-13', max_passengers: 20 })
-    expect(lower.statusCode, lower.body).toBe(409)
-    expect(lower.json().errors).toEqual({ max_passengers: ['2026-12-10', '2026-12-12'] })
-    const blocked = await write({ start_date: '2026-12-12', end_date: '2026-12-12', blocked: true })
-    expect(blocked.statusCode).toBe(409)
-    expect(blocked.json().errors).toEqual({ blocked: ['2026-12-12'] })
-    // Nothing of the refused writes stayed; seats at what is booked are fine.
-    const month = (await read(`tour_id=${tour.id}&start_date=2026-12-09&end_date=2026-12-13`)).json()
-    expect(month.data.map((d: { max_passengers: number }) => d.max_passengers)).toEqual([45, 45, 45, 45, 45])
-    expect(month.stock).toEqual([
-      { date: '2026-12-10', capacity: 45, booked: 30, remaining: 15 },
-      { date: '2026-12-12', capacity: 45, booked: 25, remaining: 20 },
-    ])
-    expect((await write({ start_date: '2026-12-10', end_date: '2026-12-10', max_passengers: 30 })).statusCode).toBe(200)
-  })
-
-  it("refuses lowering the tour's seats below those booked on days without a row", async () => {
-    await hold('2027-03-02', 35, 40)
-    const res = await api('PUT', `/ziyarah_tours/${tour.id}`, body({ name: 'Calendar Tour', max_passengers: 30 }))
-    expect(res.statusCode, res.body).toBe(409)
-    expect(res.json().errors).toEqual({ max_passengers: ['2027-03-02'] })
-    expect((await api('PUT', `/ziyarah_tours/${tour.id}`, body({ name: 'Calendar Tour', max_passengers: 35 }))).statusCode).toBe(
-      200,
-    )
-  })
-
-  it("answers 404 for a missing tour or another company's, on both calls", async () => {
-    for (const res of [
-      await write({}, 99_999_999),
-      await write({}, foreignTour.id),
-      await read(`tour_id=${foreignTour.id}&start_date=2026-12-01&end_date=2026-12-31`),
-    ])
-      expect(res.statusCode).toBe(404)
-    expect(await rows(foreignTour.id)).toBe(0)
-  })
-
-  it('needs ziyarah_tour_update to write and _view or _update to read', async () => {
-    const { createUserWithPermissions } = await import('../../../test/helpers/fixtures.js')
-    const viewer = await createUserWithPermissions(t.app, owner.companyId, ['ziyarah_tour_view'])
-    const q = `tour_id=${tour.id}&start_date=2026-12-01&end_date=2026-12-31`
-    expect((await read(q, viewer)).statusCode).toBe(200)
-    const denied = await api(
-      'POST',
-      '/ziyarah_tours_schedule',
-      {
-        tour_id: tour.id,
-        start_date: '2026-12-01',
-        end_date: '2026-12-01',
-        price: 1,
-        child_price: 1,
-        max_passengers: 1,
-        blocked: false,
-      },
-      viewer,
-    )
-    expect(denied.statusCode).toBe(403)
-  })
-
-  it('goes with the tour when it is deleted', async () => {
-    const gone = await create({ name: 'Short Lived' })
-    expect((await write({ start_date: '2026-12-01', end_date: '2026-12-05' }, gone.id)).statusCode).toBe(200)
-    expect((await api('DELETE', `/ziyarah_tours/${gone.id}`)).statusCode).toBe(200)
-    expect(await rows(gone.id)).toBe(0)
   })
 })
 

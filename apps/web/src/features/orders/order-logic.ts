@@ -250,3 +250,11 @@ export function fromDetail(o: OrderDetail): OrderFormValues {
     items: o.items.map((it) => ({ ...webKind(it.kind).fromDetail(it), pilgrim_ids: it.pilgrim_ids ?? [] })),
   }
 }
+
+/** A fresh Idempotency-Key (works outside secure contexts too, where `randomUUID` is missing). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  const bytes = new Uint8Array(16)
+  crypto.getRandomValues(bytes)
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')
+}
