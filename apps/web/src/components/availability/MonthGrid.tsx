@@ -209,7 +209,7 @@ function DayButton({
         disabled={!onPick}
       >
         <Group justify="space-between" gap={4} wrap="nowrap" className={compact ? classes.listHead : undefined}>
-          <Group gap={6} wrap="nowrap" align="baseline" miw={0}>
+          <Group gap={compact ? 0 : 6} wrap={compact ? 'wrap' : 'nowrap'} align="baseline" miw={0}>
             <Text size="sm" fw={700} c={state === 'default' || state === 'closed' ? 'dimmed' : undefined}>
               {compact ? `${weekday} ${cell.day}` : cell.day}
             </Text>
