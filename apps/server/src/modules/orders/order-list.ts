@@ -123,7 +123,10 @@ export const exportColumns: ExportColumn[] = [
 ]
 
 /** The orders sheet, written row by row by exceljs' streaming writer (memory stays flat). */
-export async function xlsxStream(rows: AsyncIterable<Record<string, unknown>>, statusLabel: (s: unknown) => string): Promise<Readable> {
+export async function xlsxStream(
+  rows: AsyncIterable<Record<string, unknown>>,
+  statusLabel: (s: unknown) => string,
+): Promise<Readable> {
   const ExcelJS = await loadExcel()
   const out = new PassThrough({ highWaterMark: 256 * 1024 })
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false })
@@ -145,4 +148,3 @@ export async function xlsxStream(rows: AsyncIterable<Record<string, unknown>>, s
   })()
   return out
 }
-

@@ -92,7 +92,9 @@ describe('ziyarah order items', () => {
     expect(o.total).toBe(2 * 120 + 80)
     expect(o.desks).toEqual(['ziyarah'])
     expect(o.items[0]).toMatchObject({ kind: 'ziyarah', tour_id: tour, date: day(31), quantity: 3, adults: 2, children: 1 })
-    expect(o.items[0].lines.map((l: { label: string; unit_price: number; quantity: number }) => [l.label, l.unit_price, l.quantity])).toEqual([
+    expect(
+      o.items[0].lines.map((l: { label: string; unit_price: number; quantity: number }) => [l.label, l.unit_price, l.quantity]),
+    ).toEqual([
       ['adult', 120, 2],
       ['child', 80, 1],
     ])
@@ -159,7 +161,14 @@ describe('ziyarah order items', () => {
     const route = await createTrainRoute(db(), companyId, { max_passengers: 2 })
     const bus = await createVehicle(db(), companyId)
     const stay = { kind: 'room', room_id: roomId, check_in: day(40), check_out: day(42), quantity: 1, adults: 2, children: 0 }
-    const train = (adults: number) => ({ kind: 'train', route_id: route, train_type: 'economy', date: day(41), adults, children: 0 })
+    const train = (adults: number) => ({
+      kind: 'train',
+      route_id: route,
+      train_type: 'economy',
+      date: day(41),
+      adults,
+      children: 0,
+    })
     const ride = { kind: 'transportation', transportation_id: bus, start_date: day(40), end_date: day(40) }
     // The train is short: nothing of the package is taken, the tour's seats included.
     const refused = await api('POST', '/orders', order([seats(tour, day(41), 2), stay, train(3), ride]))
@@ -175,7 +184,10 @@ describe('ziyarah order items', () => {
     expect(await booked(tour, day(41))).toBe(2)
     for (const desk of ['hotel', 'train', 'transportation', 'ziyarah']) {
       const list = (await api('GET', `/orders?kind=${desk}&size=100`)).json().data as Array<{ id: number }>
-      expect(list.map((o) => o.id), desk).toContain(id)
+      expect(
+        list.map((o) => o.id),
+        desk,
+      ).toContain(id)
     }
     // Editing the package down to the tour moves it off the other desks.
     const edited = await api('PUT', `/orders/${id}`, { ...order([seats(tour, day(41), 1)]), version: made.json().data.version })
