@@ -56,9 +56,9 @@ describe('migration 0028: order desks are rows', () => {
 
     // A status move reaches the order's desk rows in the same statement.
     await m.db.execute(sql`UPDATE orders SET status = 'confirmed' WHERE code = 'ORD-H'`)
-    expect(await m.rows(sql`SELECT d.status FROM order_desks d JOIN orders o ON o.id = d.order_id WHERE o.code = 'ORD-H'`)).toEqual([
-      { status: 'confirmed' },
-    ])
+    expect(
+      await m.rows(sql`SELECT d.status FROM order_desks d JOIN orders o ON o.id = d.order_id WHERE o.code = 'ORD-H'`),
+    ).toEqual([{ status: 'confirmed' }])
     // A desk row cannot disagree with its order's status.
     await expect(
       m.db.execute(sql`UPDATE order_desks SET status = 'paid' WHERE order_id = (SELECT id FROM orders WHERE code = 'ORD-T')`),

@@ -1,5 +1,13 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
-import { DESK_ENTITY, DESK_OF_KIND, ORDER_DESKS, type Action, type OrderDesk, type OrderItemKind, type OrderStatus } from '@app/shared'
+import {
+  DESK_ENTITY,
+  DESK_OF_KIND,
+  ORDER_DESKS,
+  type Action,
+  type OrderDesk,
+  type OrderItemKind,
+  type OrderStatus,
+} from '@app/shared'
 import type { Db } from '../../db/client.js'
 import { orderDesks, orders } from '../../db/schema/index.js'
 import { forbidden, notFound } from '../../lib/errors.js'
@@ -42,14 +50,17 @@ export async function writeDesks(
   kinds: Iterable<OrderItemKind>,
 ): Promise<void> {
   const desks = desksOfKinds(kinds)
-  await tx
-    .delete(orderDesks)
-    .where(
-      and(
-        eq(orderDesks.order_id, order.id),
-        desks.length ? sql`${orderDesks.desk} NOT IN (${sql.join(desks.map((d) => sql`${d}`), sql`, `)})` : undefined,
-      ),
-    )
+  await tx.delete(orderDesks).where(
+    and(
+      eq(orderDesks.order_id, order.id),
+      desks.length
+        ? sql`${orderDesks.desk} NOT IN (${sql.join(
+            desks.map((d) => sql`${d}`),
+            sql`, `,
+          )})`
+        : undefined,
+    ),
+  )
   if (desks.length)
     await tx
       .insert(orderDesks)
@@ -71,8 +82,10 @@ export function onDesks(desks: readonly OrderDesk[], orderId: SQL | typeof order
 }
 
 /** The desks of the row as a list field (`desks: ['hotel', 'train']`), for the order list. */
-export const desksField = sql<string[]>`ARRAY(SELECT d.desk FROM ${orderDesks} d WHERE d.order_id = ${orders.id} ORDER BY d.desk)`.mapWith(
-  (v: unknown) => inDeskOrder(Array.isArray(v) ? (v as string[]) : parsePgArray(String(v ?? '{}'))),
+export const desksField = sql<
+  string[]
+>`ARRAY(SELECT d.desk FROM ${orderDesks} d WHERE d.order_id = ${orders.id} ORDER BY d.desk)`.mapWith((v: unknown) =>
+  inDeskOrder(Array.isArray(v) ? (v as string[]) : parsePgArray(String(v ?? '{}'))),
 )
 
 /** `{hotel,train}` as a driver that leaves arrays as text answers them. */

@@ -156,7 +156,11 @@ export async function createOrder(
           .returning({ id: orders.id })
         // The order's audit row (written before this transaction commits) names the order made.
         auditRecordId(order!.id)
-        await writeDesks(tx, { id: order!.id, companyId: auth.companyId, status: 'pending' }, plans.map((p) => p.kind))
+        await writeDesks(
+          tx,
+          { id: order!.id, companyId: auth.companyId, status: 'pending' },
+          plans.map((p) => p.kind),
+        )
         await writeItems(tx, order!.id, auth.companyId, plans)
         await tx
           .insert(orderStatusHistory)
@@ -215,7 +219,11 @@ export async function updateOrder(
         .update(orders)
         .set({ ...orderValues(input, plans), updated_at: new Date(), version: sql`${orders.version} + 1` })
         .where(eq(orders.id, id))
-      await writeDesks(tx, { id, companyId: auth.companyId, status: 'pending' }, plans.map((p) => p.kind))
+      await writeDesks(
+        tx,
+        { id, companyId: auth.companyId, status: 'pending' },
+        plans.map((p) => p.kind),
+      )
       await writeItems(tx, id, auth.companyId, plans)
     }),
   )

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ORDER_DESKS } from '@app/shared'
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.js'
 import { createHotelRoom, createTrainRoute, createVehicle } from '../../../test/helpers/bookables.js'
 import { createCompany, createUserWithPermissions, type Actor } from '../../../test/helpers/fixtures.js'
@@ -65,6 +66,8 @@ describe('GET /orders/counters', () => {
     const res = await api('GET', '/orders/counters')
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json().data).toEqual({
+      // Every declared desk answers, those without orders at zero.
+      ...Object.fromEntries(ORDER_DESKS.map((d) => [d, zero])),
       all: { ...zero, all: 3, pending: 1, confirmed: 1, cancelled: 1 },
       hotel: { ...zero, all: 2, pending: 1, confirmed: 1 },
       train: { ...zero, all: 1, confirmed: 1 },
