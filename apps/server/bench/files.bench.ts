@@ -17,7 +17,7 @@ import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { MAX_IMAGE_BYTES } from '@app/shared'
-import { DEMO_LOGIN } from '../src/db/seed.js'
+import { DEMO_LOGIN } from '../src/seeds/seed.js'
 import { cannon, type Figures, start, startApp, stop } from './harness.js'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)

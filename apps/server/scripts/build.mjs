@@ -21,9 +21,9 @@ await build({
   absWorkingDir: root,
   entryPoints: {
     server: 'src/server.ts',
-    'migrate-cli': 'src/db/migrate-cli.ts',
-    'seed-cli': 'src/db/seed-cli.ts',
-    'counters-cli': 'src/db/counters-cli.ts',
+    'migrate-cli': 'src/cli/migrate.ts',
+    'seed-cli': 'src/cli/seed.ts',
+    'counters-cli': 'src/cli/counters.ts',
     // PGlite's own thread (db/client.ts starts it from beside the bundle that opens the database).
     'pglite-worker': 'src/db/pglite-worker.ts',
   },

@@ -2,8 +2,8 @@ import { performance } from 'node:perf_hooks'
 import { buildApp } from './app.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
 import { openDatabase } from './db/client.js'
-import { ensurePlatformAdmin, PlatformAdminError, refuseLegacyPassword } from './db/platform-admin.js'
-import { DEMO_LOGIN, seed } from './db/seed.js'
+import { ensurePlatformAdmin, PlatformAdminError, refuseLegacyPassword } from './services/platform-admin.js'
+import { DEMO_LOGIN, seed } from './seeds/seed.js'
 import { openStorage } from './lib/storage/index.js'
 
 async function main() {

@@ -4,7 +4,7 @@
  * plugins/auth.ts), so a route added later is covered without editing them.
  *
  * How the walk finds a row of company A for a `/:id` route, generically:
- * - company A is the demo company of `db/seed.ts` (its sample rows), plus a
+ * - company A is the demo company of `seeds/seed.ts` (its sample rows), plus a
  *   platform master (fixtures); company B is a fresh company;
  * - a route's row kind is the entity of the permission it declares
  *   (`role_duplicate` needs `role_create`, so it takes a role id) and that
@@ -20,7 +20,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ACTIONS, ALL_PERMISSIONS, PLATFORM_ONLY_PERMISSIONS } from '@app/shared'
-import { seed, DEMO_LOGIN } from '../src/db/seed.js'
+import { seed, DEMO_LOGIN } from '../src/seeds/seed.js'
 import { users } from '../src/db/schema/index.js'
 import { createSession } from '../src/lib/sessions.js'
 import type { Access } from '../src/plugins/auth.js'
@@ -261,7 +261,7 @@ describe('every protected route', () => {
       .flatMap((r) => {
         const src = rowSource(r)
         if (!src) return [`${r.method} ${r.url}: no list route tells which rows it takes (add it to ROW_SOURCE)`]
-        return rowOf.has(src) ? [] : [`${r.method} ${r.url}: company A has no row in ${src} (add sample rows to db/seed.ts)`]
+        return rowOf.has(src) ? [] : [`${r.method} ${r.url}: company A has no row in ${src} (add sample rows to seeds/seed.ts)`]
       })
     expect(missing).toEqual([])
   })

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, getTableName, gt, gte, lte, sql, type SQL } from 'drizzle-orm'
+import { and, eq, getTableColumns, getTableName, gte, lte, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -16,8 +16,6 @@ import {
 } from '@app/shared'
 import type { Db } from '../db/client.js'
 import { calendarVersions } from '../db/schema/audit.js'
-import { inventoryStock } from '../db/schema/orders.js'
-import { applyCalendarCapacity } from './inventory.js'
 import { recordAudit } from '../lib/audit.js'
 import { expectedVersion, lastChange, staleVersion, takeVersion } from './versions.js'
 import { notFound, unprocessable } from '../lib/errors.js'
@@ -97,26 +95,33 @@ export interface AvailabilityOptions {
   /** Refuses values an item does not allow (capacity above the room's stock): field -> the limit. */
   limits?: (values: Record<string, any>, item: Record<string, any>) => LimitError | undefined
   /**
-   * Items orders book (crud/inventory.ts): the stock kind, and what each
-   * written day may hold (0 when blocked). Every range write then moves the
-   * stock rows' capacity in its transaction, and is refused with 409 and the
-   * days when that would go below what orders already hold (DESIGN §7).
+   * Items orders book: the stock hook (stock/calendar.ts `calendarStock({ kind, capacity, … })`). Every
+   * range write runs it in its transaction (it may refuse with 409 and roll the write back), and the month
+   * read answers its `stock` beside the days.
    */
-  stock?: {
-    /**
-     * The stock ledger's key of the item's kind (`room`, `train`): any name, so a kind's calendar can
-     * hold its days before orders book that kind (`inventory_stock.kind` has no list of kinds).
-     */
-    kind: string
-    /** The variant a write is for (`train_type`), '' when the item has none. */
-    variant?: (input: Record<string, any>) => string
-    capacity: (input: Record<string, any>, item: Record<string, any>) => number
-    /** The wire field the 409 names when a capacity is too low (`max_passengers`); `blocked` for a block. */
-    field?: string
-  }
+  stock?: CalendarStock
   /** Answer fields of a day besides id, item, keys, date and values, taken from the item (`hotel_id`). */
   answer?: readonly string[]
   tag?: string
+}
+
+/**
+ * How a calendar's days meet a stock ledger, declared by the calendar and run by the engine, which knows
+ * no ledger (docs/decisions/engine-zones.md).
+ */
+export interface CalendarStock {
+  /**
+   * The month read's `stock` answer as JSON text, over the item id column; it may use the read's
+   * placeholders `start` and `end`, and its own from `params`.
+   */
+  monthField: (itemId: PgColumn) => SQL
+  /** Values of the month read's own placeholders, from a valid read query. */
+  params: (query: Record<string, unknown>) => Record<string, unknown>
+  /** In the range write's transaction, after the days are written. */
+  write: (
+    tx: Db,
+    w: { companyId: number; itemId: number; input: Record<string, unknown>; item: Record<string, any> },
+  ) => Promise<void>
 }
 
 export interface Availability {
@@ -212,7 +217,6 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
     ...Object.fromEntries(Object.entries(dayFields).map(([k, col]) => [k, jsonValue(col as PgColumn)])),
     ...Object.fromEntries(answerKeys.map((k) => [k, jsonValue(itemFields[k]!)])),
   }
-  const s = inventoryStock
   const monthFields: Record<string, unknown> = {
     __days: sql`(SELECT json_build_array(count(*), coalesce(json_agg(${jsonObject(dayAnswer)} ORDER BY ${opts.date}), '[]'::json))::text FROM ${opts.table} WHERE ${and(
       eq(opts.item.column, opts.item.table.id),
@@ -225,23 +229,7 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
           __version: sql`coalesce((SELECT ${cv.version} FROM ${cv} WHERE ${cv.calendar} = ${sql.raw(`'${opts.name.replace(/'/g, '')}'`)} AND ${cv.item_id} = ${opts.item.table.id}), 0)`,
         }
       : {}),
-    ...(opts.stock
-      ? {
-          __stock: sql`(SELECT coalesce(json_agg(${jsonObject({
-            date: s.day,
-            capacity: s.capacity,
-            booked: s.booked,
-            remaining: sql`${s.capacity} - ${s.booked}`,
-          })} ORDER BY ${s.day}), '[]'::json)::text FROM ${s} WHERE ${and(
-            eq(s.kind, sql.placeholder('kind')),
-            eq(s.item_id, opts.item.table.id),
-            eq(s.variant, sql.placeholder('variant')),
-            gte(s.day, sql.placeholder('start')),
-            lte(s.day, sql.placeholder('end')),
-            gt(s.booked, 0),
-          )})`,
-        }
-      : {}),
+    ...(opts.stock ? { __stock: opts.stock.monthField(opts.item.table.id) } : {}),
   }
   /** `[31, [{…}, …]]` as json_build_array writes it: the count, and the days' JSON text as it stands. */
   const splitDays = (text: string) => {
@@ -253,7 +241,7 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
     ...Object.fromEntries(Object.keys(keys).map((k) => [`key_${k}`, query[k]])),
     start: query.start_date,
     end: query.end_date,
-    ...(opts.stock ? { kind: opts.stock.kind, variant: opts.stock.variant?.(query) ?? '' } : {}),
+    ...(opts.stock?.params(query) ?? {}),
   })
   type Month = { __days: string; __stock?: string; __version?: number }
   /** Item, days and stock without the session (when the session's statement did not bring them): one statement too. */
@@ -442,18 +430,7 @@ export function defineAvailability(opts: AvailabilityOptions): Availability {
             throw new StaleRange()
           }
           const written = await writeRange(tx, input, item.id as number, v?.version)
-          if (opts.stock)
-            await applyCalendarCapacity(tx, {
-              companyId: auth.companyId,
-              kind: opts.stock.kind,
-              itemId: item.id as number,
-              variant: opts.stock.variant?.(input) ?? '',
-              startDate: input.start_date as string,
-              endDate: input.end_date as string,
-              weekdays: input.weekdays as number[] | undefined,
-              capacity: opts.stock.capacity(input, item),
-              field: input.blocked === true ? 'blocked' : (opts.stock.field ?? 'capacity'),
-            })
+          if (opts.stock) await opts.stock.write(tx, { companyId: auth.companyId, itemId: item.id as number, input, item })
           // The range and the values written (the days' earlier values stay readable from earlier rows).
           const { [opts.item.param]: _item, start_date, end_date, weekdays, ...values } = input
           await recordAudit(tx, req, {

@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z, type ZodObject, type ZodType } from 'zod'
-import { listQuerySchema, paginationSchema, queryId, type Entity, type OrderItemKind } from '@app/shared'
+import { listQuerySchema, paginationSchema, queryId, type Entity } from '@app/shared'
 import type { Db } from '../db/client.js'
 import { requireAuth, sessionRow, type Access } from '../plugins/auth.js'
 import type { RowRead, SessionUser } from '../lib/sessions.js'
@@ -17,7 +17,6 @@ import { declareCounters, type CounterRef } from './counters.js'
 import { csvStream, exportFileName, type ExportColumn } from './csv.js'
 import { xlsxStream } from './xlsx.js'
 import { registerFilterChoices, type FilterChoices } from './filter-choices.js'
-import { refuseBookedItems } from './inventory.js'
 import {
   findById,
   iterateRows,
@@ -41,6 +40,9 @@ export interface WriteContext {
   req: FastifyRequest
   existing?: Record<string, unknown>
 }
+
+/** A check run in a delete's transaction before the row goes; throws (409) to refuse it. */
+export type DeleteGuard = (tx: Db, id: number) => Promise<void>
 
 export interface ResourceOptions<I extends ZodObject = ZodObject> {
   /** URL under /api/v1 and the export's file name, e.g. 'facilities'. */
@@ -67,12 +69,11 @@ export interface ResourceOptions<I extends ZodObject = ZodObject> {
     row?: ZodType
   }
   /**
-   * Bookable in orders as `kind`: a delete while open orders hold the row (or,
-   * with `items`, the rows of `items.table` whose `items.column` is this id: a
-   * hotel's rooms) is refused with 409 and how many orders, under a row lock
-   * (crud/inventory.ts `refuseBookedItems`).
+   * Refuses (409) a delete, in its transaction, after `beforeDelete`: a hook the
+   * resource declares, e.g. `bookedGuard('room', rooms)` (stock/delete-guard.ts:
+   * open orders hold the row, under a row lock). The engine knows no orders.
    */
-  booked?: { kind: OrderItemKind; items?: { table: PgTable & { id: PgColumn }; column: PgColumn } }
+  deleteGuard?: DeleteGuard
   /** Create/update also accept `multipart/form-data` of this shape (JSON text lists, image files). */
   body?: BodyShape
   /**
@@ -353,10 +354,7 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
         const row = await app.db.transaction(async (tx) => {
           const existing = await get(tx as unknown as Db, auth, req.params.id)
           if (opts.beforeDelete) await opts.beforeDelete(existing, { tx: tx as unknown as Db, auth, req, existing })
-          if (opts.booked) {
-            const items = opts.booked.items ?? { table, column: table.id }
-            await refuseBookedItems(tx as unknown as Db, opts.booked.kind, items.table, items.column, req.params.id)
-          }
+          if (opts.deleteGuard) await opts.deleteGuard(tx as unknown as Db, req.params.id)
           // A row still in use is refused by its foreign keys (ON DELETE RESTRICT): the error handler answers
           // 409 naming what uses it (plugins/errors.ts), for every reference, with no check here (issue 31).
           if (opts.images) {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_LOGIN, seed } from '../../src/db/seed.js'
+import { DEMO_LOGIN, seed } from '../../src/seeds/seed.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
 
 /**

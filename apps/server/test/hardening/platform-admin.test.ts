@@ -5,8 +5,8 @@
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import { DEMO_LOGIN, seed } from '../../src/db/seed.js'
-import { ensurePlatformAdmin, LEGACY_MASTER, PlatformAdminError, refuseLegacyPassword } from '../../src/db/platform-admin.js'
+import { DEMO_LOGIN, seed } from '../../src/seeds/seed.js'
+import { ensurePlatformAdmin, LEGACY_MASTER, PlatformAdminError, refuseLegacyPassword } from '../../src/services/platform-admin.js'
 import { companies, sessions, users } from '../../src/db/schema/index.js'
 import { createSession } from '../../src/lib/sessions.js'
 import { ConfigError, loadConfig } from '../../src/config.js'

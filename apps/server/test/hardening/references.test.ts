@@ -11,7 +11,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ACTIONS } from '@app/shared'
-import { seed, DEMO_LOGIN } from '../../src/db/seed.js'
+import { seed, DEMO_LOGIN } from '../../src/seeds/seed.js'
 import { users } from '../../src/db/schema/index.js'
 import { tableLabel, t as translate } from '../../src/lib/i18n.js'
 import { createSession } from '../../src/lib/sessions.js'
@@ -120,7 +120,7 @@ describe('references in use (issue 31)', () => {
         })
         expect(res.statusCode, `${name}: ${res.body}`).toBe(409)
         // Roles keep their own sentence ("still held by N user(s)"); a catalogue item open orders book is named by
-        // its orders first (crud/inventory.ts, the demo's orders and its departure share hotels); every other
+        // its orders first (stock/delete-guard.ts, the demo's orders and its departure share hotels); every other
         // list answers from the foreign key.
         const message: string = res.json().message
         const byOrders = message === translate(locale, 'inventory.booked', { count: Number(/\d+/.exec(message)?.[0]) })

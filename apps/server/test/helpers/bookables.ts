@@ -9,6 +9,8 @@ import {
   roomAvailability,
   rooms,
   trainRoutes,
+  transportationPricesExtra,
+  transportationServicePrices,
   transportations,
 } from '../../src/db/schema/index.js'
 
@@ -166,6 +168,8 @@ export async function createVehicle(
     max_day?: number
     min_reservation?: number
     status?: 'publish' | 'draft'
+    extras?: Array<{ name: string; value: number; type: 'one_time' | 'per_day'; person_price: boolean }>
+    fees?: Array<{ name: string; value: number; type: 'fixed' | 'percent'; person_price: boolean }>
   } = {},
 ) {
   const name = `Bus ${uniq()}`
@@ -182,6 +186,8 @@ export async function createVehicle(
       max_day: spec.max_day ?? 5,
       price: spec.price ?? 300,
       sale_price: spec.sale_price ?? null,
+      extra_price: !!spec.extras?.length,
+      service_fee: !!spec.fees?.length,
       real_address: 'Jeddah airport',
       lat: 21.6,
       long: 39.1,
@@ -189,7 +195,12 @@ export async function createVehicle(
       meta_description: name,
     })
     .returning({ id: transportations.id })
-  return v!.id
+  const transportation_id = v!.id
+  if (spec.extras?.length)
+    await db.insert(transportationPricesExtra).values(spec.extras.map((e, position) => ({ ...e, transportation_id, position })))
+  if (spec.fees?.length)
+    await db.insert(transportationServicePrices).values(spec.fees.map((f, position) => ({ ...f, transportation_id, position })))
+  return transportation_id
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineBookableKind, ignoredMoney, isoDay, itemRefId } from './define.js'
+import { chosenExtras, defineBookableKind, ignoredMoney, isoDay, itemRefId } from './define.js'
 
 /** A vehicle for every day from its start to its end. */
 export const transportationItemSchema = z
@@ -8,6 +8,8 @@ export const transportationItemSchema = z
     transportation_id: itemRefId,
     start_date: isoDay,
     end_date: isoDay,
+    /** The vehicle's extras chosen for this item (its service fees apply by themselves). */
+    extras: chosenExtras,
     ...ignoredMoney,
   })
   .refine((i) => i.end_date >= i.start_date, { message: 'orders.end_after_start', path: ['end_date'] })

@@ -12,7 +12,7 @@ import { companySearchIndex } from './search-index.js'
 const n = (v: number) => sql.raw(String(v))
 const list = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))
 
-/** One day of the stock ledger a departure holds (crud/inventory.ts), as it was reserved. */
+/** One day of the stock ledger a departure holds (stock/ledger.ts), as it was reserved. */
 export interface HeldClaim {
   kind: string
   itemId: number

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
 import {
-  boolean,
   char,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -13,10 +13,11 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core'
-import { ORDER_ITEM_KINDS, ORDER_STATUSES, PAYMENT_METHODS } from '@app/shared'
+import { ORDER_DESKS, ORDER_ITEM_KINDS, ORDER_STATUSES, PAYMENT_METHODS } from '@app/shared'
 import { companies, users } from './accounts.js'
 import { pilgrims } from './pilgrims.js'
 import { companySearchIndex } from './search-index.js'
@@ -27,8 +28,6 @@ const companyId = () =>
     .notNull()
     .references(() => companies.id, { onDelete: 'cascade' })
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))
-const deskStatus = (name: string, flag: string) =>
-  varchar(name, { length: 16, enum: ORDER_STATUSES }).generatedAlwaysAs(sql.raw(`CASE WHEN "${flag}" THEN "status" END`))
 
 /**
  * The next order number of a company per year (`ORD-2026-000123`). Taken by an
@@ -47,7 +46,7 @@ export const orderCounters = pgTable(
 )
 
 /**
- * An order (issue 11). `has_*` say which desks it appears on (a package sets
+ * An order (issue 11). The desks it appears on are rows of `order_desks` (a package has
  * several); `start_date`/`end_date` span its items (`end_date` is the day it ends: a stay's check-out,
  * migration 0016); `total` is the server's sum
  * of the item lines; `paid` is the sum of payments, kept in the payment's transaction.
@@ -67,9 +66,6 @@ export const orders = pgTable(
     /** The customer as a pilgrim of the company (issue 28); the customer_* columns stay the order's snapshot. */
     customer_pilgrim_id: integer('customer_pilgrim_id').references(() => pilgrims.id, { onDelete: 'set null' }),
     notes: text('notes'),
-    has_room: boolean('has_room').notNull().default(false),
-    has_train: boolean('has_train').notNull().default(false),
-    has_transportation: boolean('has_transportation').notNull().default(false),
     items_summary: varchar('items_summary', { length: 500 }).notNull().default(''),
     start_date: date('start_date', { mode: 'string' }).notNull(),
     end_date: date('end_date', { mode: 'string' }).notNull(),
@@ -78,14 +74,6 @@ export const orders = pgTable(
     /** Why the order was cancelled and the fee the agency keeps, both asked when cancelling (issue 32). */
     cancel_reason: text('cancel_reason'),
     cancel_fee: money('cancel_fee'),
-    /**
-     * The status as each desk sees it (null when the order is not on that
-     * desk), kept by the database: the list counters count them per value, so
-     * a desk's badges per status are one counter row each (GET /orders/counters).
-     */
-    hotel_status: deskStatus('hotel_status', 'has_room'),
-    train_status: deskStatus('train_status', 'has_train'),
-    transportation_status: deskStatus('transportation_status', 'has_transportation'),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -111,7 +99,39 @@ export const orders = pgTable(
     check('orders_money_ck', sql`${t.total} >= 0 AND ${t.paid} >= 0 AND ${t.paid} <= ${t.total}`),
     check('orders_cancel_fee_ck', sql`${t.cancel_fee} IS NULL OR (${t.cancel_fee} >= 0 AND ${t.cancel_fee} <= ${t.total})`),
     check('orders_dates_ck', sql`${t.end_date} >= ${t.start_date}`),
-    check('orders_desks_ck', sql`${t.has_room} OR ${t.has_train} OR ${t.has_transportation}`),
+    // The key `order_desks` refers to, so a desk row carries its order's status (ON UPDATE CASCADE).
+    unique('orders_id_company_status_uq').on(t.id, t.company_id, t.status),
+  ],
+)
+
+/**
+ * The desks an order appears on (issue 27): one row per desk its items touch (a package has several),
+ * written with the order's items. `status` is the order's, kept by the database: the foreign key on
+ * (order, company, status) cascades every status move into these rows, so the list counters count them
+ * per desk (`desk`) and per desk and status (`desk_status`, `hotel:pending`) without a column per kind.
+ * An order on no desk is refused at commit by the constraint triggers `orders_desks_ck` (migration).
+ */
+export const orderDesks = pgTable(
+  'order_desks',
+  {
+    order_id: integer('order_id').notNull(),
+    company_id: integer('company_id').notNull(),
+    desk: varchar('desk', { length: 32, enum: ORDER_DESKS }).notNull(),
+    status: varchar('status', { length: 16, enum: ORDER_STATUSES }).notNull(),
+    desk_status: varchar('desk_status', { length: 49 }).generatedAlwaysAs(sql.raw(`"desk" || ':' || "status"`)),
+  },
+  (t) => [
+    primaryKey({ name: 'order_desks_pk', columns: [t.order_id, t.desk] }),
+    foreignKey({
+      name: 'order_desks_order_fk',
+      columns: [t.order_id, t.company_id, t.status],
+      foreignColumns: [orders.id, orders.company_id, orders.status],
+    })
+      .onUpdate('cascade')
+      .onDelete('cascade'),
+    // A desk's list: its orders of a company, joined back to the orders by id.
+    index('order_desks_company_desk_idx').on(t.company_id, t.desk, t.order_id),
+    check('order_desks_desk_ck', sql`${t.desk} IN (${inList(ORDER_DESKS)})`),
   ],
 )
 
@@ -268,7 +288,7 @@ export const orderIdempotency = pgTable(
  * however many server copies do it at once: no day is booked beyond its
  * capacity or below zero. Orders add to `booked` with one upsert per order;
  * calendar writes set `capacity` (blocked = 0) through the same key, so a
- * capacity below what is booked fails the same CHECK (crud/inventory.ts).
+ * capacity below what is booked fails the same CHECK (stock/calendar.ts).
  */
 export const inventoryStock = pgTable(
   'inventory_stock',

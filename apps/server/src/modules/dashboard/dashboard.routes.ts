@@ -17,6 +17,7 @@ import * as schema from '../../db/schema/index.js'
 import type { SessionUser } from '../../lib/sessions.js'
 import { requireAuth } from '../../plugins/auth.js'
 import { orderKinds } from '../orders/kinds.js'
+import { onDesks as onDesksOf } from '../orders/order-desks.js'
 import '../orders/kinds/index.js'
 
 export const DASHBOARD_MONTHS = 12
@@ -121,16 +122,16 @@ export async function orderFigures(db: Db, auth: SessionUser, now = new Date()):
   const months = lastMonths(DASHBOARD_MONTHS, now)
   const today = now.toISOString().slice(0, 10)
   const kindsRead = orderKinds().filter((k) => desks.includes(DESK_OF_KIND[k.kind]))
-  const onDesks = sql.raw(kindsRead.map((k) => k.deskFlag.name).join(' OR ') || 'false')
+  // Over `orders o`: the order is on a desk the caller reads (order_desks rows).
+  const onDesks = onDesksOf(desks, sql`o.id`) ?? sql`true`
   const kinds = sql.raw(kindsRead.map((k) => `'${k.kind}'`).join(', ') || "''")
   // Money is for whoever signs its moves (issue 32): revenue counts the desks the caller holds `approval` on.
   const moneyDesks = desks.filter((d) => auth.permissions.has(`${DESK_ENTITY[d]}_approval`))
-  const kindsPaid = kindsRead.filter((k) => moneyDesks.includes(DESK_OF_KIND[k.kind]))
-  const onMoneyDesks = sql.raw(kindsPaid.map((k) => k.deskFlag.name).join(' OR ') || 'false')
+  const onMoneyDesks = onDesksOf(moneyDesks, sql`o.id`) ?? sql`true`
   const monthly = rowsOf<{ month: string; n: number | string; revenue: number | string }>(
     await db.execute(sql`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, count(*)::int AS n,
         coalesce(sum(total) FILTER (WHERE ${onMoneyDesks}), 0)::float8 AS revenue
-      FROM orders WHERE company_id = ${auth.companyId} AND created_at >= ${`${months[0]}-01T00:00:00Z`}::timestamptz
+      FROM orders o WHERE company_id = ${auth.companyId} AND created_at >= ${`${months[0]}-01T00:00:00Z`}::timestamptz
         AND status <> 'cancelled' AND (${onDesks})
       GROUP BY 1`),
   )
@@ -222,7 +223,7 @@ async function moneyFigures(db: Db, companyId: number, onMoneyDesks: SQL, now: D
     await db.execute(sql`SELECT count(*)::int AS due_n, coalesce(sum(total - paid), 0)::float8 AS due_amount,
         (count(*) FILTER (WHERE start_date <= ${today}::date))::int AS over_n,
         coalesce(sum(total - paid) FILTER (WHERE start_date <= ${today}::date), 0)::float8 AS over_amount
-      FROM orders WHERE company_id = ${companyId} AND status IN (${due}) AND paid < total AND (${onMoneyDesks})`),
+      FROM orders o WHERE company_id = ${companyId} AND status IN (${due}) AND paid < total AND (${onMoneyDesks})`),
   )
   const round = (v: number | string | undefined) => Math.round(Number(v ?? 0) * 100) / 100
   return {

@@ -10,7 +10,7 @@ import {
   reserveStock,
   shortfallError,
   type StockClaim,
-} from '../../crud/inventory.js'
+} from '../../stock/index.js'
 import { unprocessable } from '../../lib/errors.js'
 import { ItemRefusal, orderKind, type PlanContext } from '../orders/kinds.js'
 import '../orders/kinds/index.js'
@@ -19,7 +19,7 @@ import { ZIYARAH_STOCK_KIND } from '../ziyarah-tours/ziyarah-tours.routes.js'
 /**
  * A departure's allotment (issue 29): its stays, train seats, transfers and
  * tours, held in the stock ledger as one package through the same
- * reserve/release functions orders use (crud/inventory.ts). Each entry is
+ * reserve/release functions orders use (stock/ledger.ts). Each entry is
  * checked and its days' capacities read by the order kind that books that
  * catalogue item (orders/kinds), so a departure obeys the same rules as an
  * order of the same item; tours read their own schedule.

@@ -24,7 +24,7 @@ import { holdAllotment, planAllotment } from './departure-allotment.js'
  * Madinah, the Haramain train on the Madinah check-out day, 7 nights in
  * Makkah, airport transfers and a ziyarah tour in each city. Opened, so its
  * allotment is held in the stock ledger like any open departure's. Called by
- * db/seed.ts in its transaction, after the hotels, transport and tours.
+ * seeds/seed.ts in its transaction, after the hotels, transport and tours.
  */
 export async function seedDemoDeparture(t: Db, companyId: number): Promise<void> {
   const roomOf = async (hotel: string, room: string) => {

@@ -41,6 +41,7 @@ import {
 import { unprocessable } from '../../lib/errors.js'
 import { registerFieldLabels, registerMessages } from '../../lib/i18n.js'
 import { sanitizeOptionalRichText } from '../../lib/rich-text.js'
+import { bookedGuard } from '../../stock/index.js'
 
 type HotelValues = z.infer<typeof hotelInputSchema>
 
@@ -238,7 +239,7 @@ export const hotelsResource = defineResource({
   entity: 'hotel',
   table: hotels,
   // Open orders of any of its rooms keep the hotel (its rooms would go with it).
-  booked: { kind: 'room', items: { table: rooms, column: rooms.hotel_id } },
+  deleteGuard: bookedGuard('room', rooms, rooms.hotel_id),
   input: hotelInputSchema as unknown as z.ZodObject,
   fields: {
     id: hotels.id,

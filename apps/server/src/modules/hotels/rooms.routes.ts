@@ -12,7 +12,7 @@ import {
   roomSchema,
 } from '@app/shared'
 import { defineAvailability } from '../../crud/availability.js'
-import { applyDefaultCapacity } from '../../crud/inventory.js'
+import { applyDefaultCapacity, bookedGuard, calendarStock } from '../../stock/index.js'
 import { defineResource, type WriteContext } from '../../crud/resource.js'
 import { attributes, groupAttributes, hotels, roomAttributes, roomAvailability, rooms } from '../../db/schema/index.js'
 import { unprocessable } from '../../lib/errors.js'
@@ -140,7 +140,7 @@ export const roomsResource = defineResource({
   name: 'rooms',
   entity: 'room',
   table: rooms,
-  booked: { kind: 'room' },
+  deleteGuard: bookedGuard('room', rooms),
   input: roomInputSchema,
   join: (qb) => qb.innerJoin(hotels, eq(hotels.id, rooms.hotel_id)),
   fields: {
@@ -222,8 +222,8 @@ export const roomCalendar = defineAvailability({
   },
   defaults: (room) => ({ price: room.price, capacity: room.room_stock, blocked: false }),
   limits: (v, room) => (v.capacity > room.room_stock ? { capacity: { limit: room.room_stock } } : undefined),
-  // What orders may take of each written day: its capacity, none when blocked (crud/inventory.ts).
-  stock: { kind: 'room', capacity: (v) => (v.blocked ? 0 : v.capacity) },
+  // What orders may take of each written day: its capacity, none when blocked (stock/calendar.ts).
+  stock: calendarStock({ kind: 'room', capacity: (v) => (v.blocked ? 0 : v.capacity) }),
   answer: ['hotel_id'],
 })
 

@@ -1,8 +1,7 @@
-import type { AnyColumn } from 'drizzle-orm'
 import { KIND_OF_DESK, ORDER_ITEM_KINDS, type Locale, type OrderDesk, type OrderItemInput, type OrderItemKind } from '@app/shared'
 import type { Db } from '../../db/client.js'
 import type { PriceRule } from '../../crud/catalogue.js'
-import type { StockClaim } from '../../crud/inventory.js'
+import type { StockClaim } from '../../stock/index.js'
 
 /**
  * What an order needs from each kind of bookable thing (a room, a train route,
@@ -101,9 +100,6 @@ export interface KindAdapter {
   wireRefs(item: StoredItem): Record<string, unknown>
   /** The order's end for an item whose last stock day is `lastDay` (a stay ends on its check-out). */
   orderEnd?(lastDay: string): string
-  /** The orders columns saying an order is on this kind's desk, and its status when it is (the desk counters). */
-  deskFlag: AnyColumn
-  deskStatus: AnyColumn
   /** `GET /orders/choices/<source>`: what the order form picks this kind's items from, under the desk's permission. */
   choices: Record<string, (db: Db, companyId: number) => Promise<unknown[]>>
   /** The order list's item summary in the reader's language (it was written in the clerk's). */

@@ -53,7 +53,7 @@ export async function addPayment(db: Db, auth: SessionUser, id: number, input: P
     db.transaction(async (raw) => {
       const tx = raw as unknown as Tx
       const order = await lockOrder(tx, auth, id)
-      const desks = desksOfOrder(order)
+      const desks = await desksOfOrder(tx, order.id)
       requireAnyDesk(auth, desks, ['view', 'update', 'list'])
       const amount = cents(input.amount)
       requireDesks(auth, desks, amount < 0 ? ORDER_REFUND_ACTION : ORDER_PAYMENT_ACTION)

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { MAX_MONEY, type Locale, type OrderInput } from '@app/shared'
 import type { Db } from '../../db/client.js'
 import { orderItems } from '../../db/schema/index.js'
-import { readShortfall } from '../../crud/inventory.js'
+import { readShortfall } from '../../stock/index.js'
 import { HttpError, unprocessable } from '../../lib/errors.js'
 import type { SessionUser } from '../../lib/sessions.js'
 import { ItemRefusal, cents, claimsOf, eachDay, orderKind, sar, type ItemPlan } from './kinds.js'
@@ -35,7 +35,7 @@ export async function planItems(
   const plans: ItemPlan[] = []
   const errors: Record<string, Array<{ key: string; params?: Record<string, string | number> }>> = {}
   // When locking, the items are planned (and their rows locked FOR SHARE) in (kind, id) order, the order a
-  // catalogue delete locks them in (crud/inventory.ts refuseBookedItems): an order with two rooms of a hotel
+  // catalogue delete locks them in (stock/delete-guard.ts refuseBookedItems): an order with two rooms of a hotel
   // and that hotel's delete then wait for each other instead of deadlocking. The plans keep the input's order.
   const entries = [...input.items.entries()]
   if (lock) entries.sort(([i, a], [j, b]) => a.kind.localeCompare(b.kind) || itemIdOf(a) - itemIdOf(b) || i - j)

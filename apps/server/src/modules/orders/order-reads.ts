@@ -20,8 +20,9 @@ export async function findOrder(db: Db, auth: SessionUser, id: number) {
     .from(orders)
     .where(and(eq(orders.id, id), eq(orders.company_id, auth.companyId)))
   if (!row) throw notFound()
-  requireAnyDesk(auth, desksOfOrder(row), ['view', 'update'])
-  return row
+  const desks = await desksOfOrder(db, row.id)
+  requireAnyDesk(auth, desks, ['view', 'update'])
+  return { ...row, desks }
 }
 
 /** GET /orders/{id}: the order with balance, its items and their lines, payments and status history. */

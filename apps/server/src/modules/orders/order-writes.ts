@@ -3,12 +3,12 @@ import { and, eq, sql } from 'drizzle-orm'
 import { ORDER_MOVE_ACTION, ORDER_TRANSITIONS, type Locale, type OrderInput, type OrderStatus } from '@app/shared'
 import type { Db } from '../../db/client.js'
 import { orderCounters, orderIdempotency, orderItems, orderLines, orders, orderStatusHistory } from '../../db/schema/index.js'
-import { releaseStock, reserveStock } from '../../crud/inventory.js'
+import { releaseStock, reserveStock } from '../../stock/index.js'
 import { conflict, HttpError, unprocessable } from '../../lib/errors.js'
 import type { SessionUser } from '../../lib/sessions.js'
 import { auditRecordId } from '../../lib/audit.js'
-import { cents, claimsOf, orderKind, orderKinds, sar, type ItemPlan } from './kinds.js'
-import { desksOfKinds, desksOfOrder, requireAnyDesk, requireDesks } from './order-desks.js'
+import { cents, claimsOf, orderKind, sar, type ItemPlan } from './kinds.js'
+import { desksOfKinds, desksOfOrder, requireAnyDesk, requireDesks, writeDesks } from './order-desks.js'
 import { formatSar, heldClaims, planItems, todayUtc } from './order-plans.js'
 
 /** `DD-MM-YYYY` of a `YYYY-MM-DD` day, as every screen writes days. */
@@ -39,7 +39,6 @@ async function nextCode(tx: Tx, companyId: number): Promise<string> {
 }
 
 function orderValues(input: OrderInput, plans: ItemPlan[]) {
-  const kinds = new Set(plans.map((p) => p.kind))
   const c = input.customer
   return {
     customer_name: c.name,
@@ -49,7 +48,6 @@ function orderValues(input: OrderInput, plans: ItemPlan[]) {
     customer_passport_number: c.passport_number || null,
     customer_pilgrim_id: c.pilgrim_id ?? null,
     notes: input.notes ?? null,
-    ...Object.fromEntries(orderKinds().map((k) => [k.deskFlag.name, kinds.has(k.kind)])),
     items_summary: summary(plans),
     start_date: plans.map((p) => p.startDate).sort()[0]!,
     // The day the order ends, as each kind counts it (a stay ends on its check-out, the morning after its last night).
@@ -158,6 +156,7 @@ export async function createOrder(
           .returning({ id: orders.id })
         // The order's audit row (written before this transaction commits) names the order made.
         auditRecordId(order!.id)
+        await writeDesks(tx, { id: order!.id, companyId: auth.companyId, status: 'pending' }, plans.map((p) => p.kind))
         await writeItems(tx, order!.id, auth.companyId, plans)
         await tx
           .insert(orderStatusHistory)
@@ -197,7 +196,8 @@ export async function updateOrder(
     db.transaction(async (raw) => {
       const tx = raw as unknown as Tx
       const order = await lockOrder(tx, auth, id, expectedVersion)
-      requireDesks(auth, [...new Set([...desksOfOrder(order), ...desksOfKinds(input.items.map((i) => i.kind))])], 'update')
+      const held = await desksOfOrder(tx, id)
+      requireDesks(auth, [...new Set([...held, ...desksOfKinds(input.items.map((i) => i.kind))])], 'update')
       if (order.status !== 'pending') throw conflict('orders.not_editable', undefined, { status: order.status })
       await releaseStock(tx, await heldClaims(tx, id))
       await tx.delete(orderItems).where(eq(orderItems.order_id, id))
@@ -215,6 +215,7 @@ export async function updateOrder(
         .update(orders)
         .set({ ...orderValues(input, plans), updated_at: new Date(), version: sql`${orders.version} + 1` })
         .where(eq(orders.id, id))
+      await writeDesks(tx, { id, companyId: auth.companyId, status: 'pending' }, plans.map((p) => p.kind))
       await writeItems(tx, id, auth.companyId, plans)
     }),
   )
@@ -238,7 +239,7 @@ export async function changeStatus(
     db.transaction(async (raw) => {
       const tx = raw as unknown as Tx
       const order = await lockOrder(tx, auth, id, expectedVersion)
-      const desks = desksOfOrder(order)
+      const desks = await desksOfOrder(tx, id)
       requireAnyDesk(auth, desks, ['view', 'update', 'list'])
       requireDesks(auth, desks, ORDER_MOVE_ACTION[to])
       const from = order.status as OrderStatus

@@ -70,7 +70,7 @@ describe('GET /orders/counters', () => {
       train: { ...zero, all: 1, confirmed: 1 },
       transportation: { ...zero, all: 1, cancelled: 1 },
     })
-    expect(await counterDrift(db(), ['orders'])).toEqual([])
+    expect(await counterDrift(db(), ['orders', 'order_desks'])).toEqual([])
   })
 
   it('agrees with the list totals for every desk and status', async () => {
@@ -93,7 +93,7 @@ describe('GET /orders/counters', () => {
 
   it('is what the unsearched list reads its total from (a tampered counter shows there, not in a search)', async () => {
     await db().execute(
-      sql`UPDATE list_counters SET n = n + 40 WHERE tbl = 'orders' AND company_id = ${owner.companyId} AND key = 'hotel_status' AND value = 'pending'`,
+      sql`UPDATE list_counters SET n = n + 40 WHERE tbl = 'order_desks' AND company_id = ${owner.companyId} AND key = 'desk_status' AND value = 'hotel:pending'`,
     )
     try {
       expect((await api('GET', '/orders?kind=hotel&status=pending')).json().pagination.total).toBe(41)
@@ -101,7 +101,7 @@ describe('GET /orders/counters', () => {
       expect((await api('GET', '/orders/counters')).json().data.hotel.pending).toBe(41)
     } finally {
       await db().execute(
-        sql`UPDATE list_counters SET n = n - 40 WHERE tbl = 'orders' AND company_id = ${owner.companyId} AND key = 'hotel_status' AND value = 'pending'`,
+        sql`UPDATE list_counters SET n = n - 40 WHERE tbl = 'order_desks' AND company_id = ${owner.companyId} AND key = 'desk_status' AND value = 'hotel:pending'`,
       )
     }
     expect((await api('GET', '/orders')).json().pagination.total).toBe(3)

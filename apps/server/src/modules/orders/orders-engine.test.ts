@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.js'
 import { endOrder } from '../../../test/helpers/bookables.js'
 import { createCompany, createUserWithPermissions, type Actor } from '../../../test/helpers/fixtures.js'
-import { applyCalendarCapacity } from '../../crud/inventory.js'
+import { applyCalendarCapacity } from '../../stock/index.js'
 import { unfilledPlaceholder } from '../../lib/i18n.js'
 import type { Db } from '../../db/client.js'
 import { ItemRefusal, addDays, cents, eachDay, orderKind, registerOrderKind, sar, type ItemPlan } from './kinds.js'
@@ -390,7 +390,7 @@ describe('lists and exports', () => {
     const res = await api('GET', '/orders?kind=hotel&status=pending&search=zainab&sort_by=total&order_by=asc&page=0&size=10')
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json().data).toHaveLength(1)
-    expect(res.json().data[0]).toMatchObject({ customer_name: 'Zainab Unique', balance: 100, has_room: true })
+    expect(res.json().data[0]).toMatchObject({ customer_name: 'Zainab Unique', balance: 100, desks: ['hotel'] })
     // A desk reads an order from its first day to the day it ends: a one-night stay checks out the next morning.
     expect(res.json().data[0]).toMatchObject({ start_date: day(30), end_date: day(31) })
     expect(res.json().pagination).toMatchObject({ total: 1, currentPage: 0, currentPageFront: 1 })

@@ -150,6 +150,82 @@ describe('vehicles', () => {
   })
 })
 
+describe('vehicle extras chosen per item (issue 32)', () => {
+  const priced = () =>
+    createVehicle(db(), companyId, {
+      price: 300,
+      max_day: 5,
+      extras: [
+        { name: 'Child seat', value: 20, type: 'per_day', person_price: false },
+        { name: 'Zamzam water', value: 5, type: 'one_time', person_price: true },
+      ],
+      fees: [{ name: 'VAT', value: 15, type: 'percent', person_price: false }],
+    })
+  const extrasOf = async (bus: number) => {
+    const res = await api('GET', '/orders/choices/transportation_extras')
+    expect(res.statusCode, res.body).toBe(200)
+    const rows = res.json().data as Array<{ id: number; name: string; transportation_id: number }>
+    return Object.fromEntries(rows.filter((r) => r.transportation_id === bus).map((r) => [r.name, r.id]))
+  }
+  const pilgrim = async (full_name: string) => {
+    const res = await api('POST', '/pilgrims', { full_name, gender: 'male' })
+    expect(res.statusCode, res.body).toBe(200)
+    return res.json().data.id as number
+  }
+
+  it('charges no extra nobody chose; the service fees still apply', async () => {
+    const bus = await priced()
+    const q = await api('POST', '/orders/quote', order([vehicle(bus, day(30), day(31))]))
+    expect(q.statusCode, q.body).toBe(200)
+    const lines = q.json().data.items[0].lines as Array<{ type: string; amount: number }>
+    expect(lines.filter((l) => l.type === 'extra')).toEqual([])
+    // 2 days x 300 = 600; VAT 15% = 90.
+    expect(lines.filter((l) => l.type === 'fee').map((l) => l.amount)).toEqual([90])
+    expect(q.json().data.total).toBe(690)
+  })
+
+  it('prices the chosen extras with their quantity, and the saved order keeps which were chosen', async () => {
+    const bus = await priced()
+    const x = await extrasOf(bus)
+    const pilgrims = [await pilgrim('Ahmad Fauzi'), await pilgrim('Budi Santoso'), await pilgrim('Cahya Putra')]
+    const extras = [
+      { extra_id: x['Child seat']!, qty: 1 },
+      { extra_id: x['Zamzam water']!, qty: 2 },
+    ]
+    const made = await api('POST', '/orders', order([{ ...vehicle(bus, day(50), day(51)), extras, pilgrim_ids: pilgrims }]))
+    expect(made.statusCode, made.body).toBe(200)
+    const item = made.json().data.items[0]
+    expect(item.extras).toEqual(extras)
+    const extraLines = item.lines.filter((l: { type: string }) => l.type === 'extra')
+    // Child seat 20 x 2 days = 40; water 5 x 2 of the 3 pilgrims = 10.
+    expect(extraLines.map((l: { label: string; quantity: number; amount: number }) => [l.label, l.quantity, l.amount])).toEqual([
+      ['Child seat', 2, 40],
+      ['Zamzam water', 2, 10],
+    ])
+    const again = (await api('GET', `/orders/${made.json().data.id}`)).json().data
+    expect(again.items[0].extras).toEqual(extras)
+    // 600 + 50; VAT 15% of 650 = 97.5.
+    expect(Number(again.total)).toBe(747.5)
+  })
+
+  it('refuses an extra of another vehicle or of a hotel, and a quantity out of bounds, each on its field', async () => {
+    const bus = await priced()
+    const otherBus = await priced()
+    const x = await extrasOf(bus)
+    const y = await extrasOf(otherBus)
+    const refused = async (extras: unknown, field: string, message?: string) => {
+      const res = await api('POST', '/orders/quote', order([{ ...vehicle(bus, day(60)), extras }]))
+      expect(res.statusCode, res.body).toBe(422)
+      expect(Object.keys(res.json().errors)).toContain(field)
+      if (message) expect(res.json().errors[field]).toEqual([message])
+    }
+    await refused([{ extra_id: y['Child seat'] }], 'items.0.extras.0.extra_id', 'This extra is not offered for this item')
+    await refused([{ extra_id: x['Child seat'], qty: 2 }], 'items.0.extras.0.qty', 'From 1 to 1') // one vehicle
+    await refused([{ extra_id: x['Zamzam water'], qty: 2 }], 'items.0.extras.0.qty', 'From 1 to 1') // no pilgrims listed
+    await refused([{ extra_id: x['Child seat'] }, { extra_id: x['Child seat'] }], 'items.0.extras')
+  })
+})
+
 describe('calendars of trains and vehicles', () => {
   it('refuse fewer seats than booked and blocking a booked vehicle day, naming the days', async () => {
     const route = await createTrainRoute(db(), companyId, { max_passengers: 10 })

@@ -17,7 +17,7 @@ import {
 } from '@app/shared'
 import { attributeFields, checkAttributes, checkLocation, writeAttributes, type AttributeLinks } from '../../crud/catalogue.js'
 import { defineAvailability } from '../../crud/availability.js'
-import { applyDefaultCapacity } from '../../crud/inventory.js'
+import { applyDefaultCapacity, bookedGuard, calendarStock } from '../../stock/index.js'
 import { defineResource, type WriteContext } from '../../crud/resource.js'
 import { locations, trainRouteAttributes, trainRoutes, trainSchedules } from '../../db/schema/index.js'
 import { unprocessable } from '../../lib/errors.js'
@@ -130,7 +130,7 @@ export const trainRoutesResource = defineResource({
   name: 'trains_route',
   entity: 'train_route',
   table: trainRoutes,
-  booked: { kind: 'train' },
+  deleteGuard: bookedGuard('train', trainRoutes),
   input: trainRouteInputSchema,
   join: (qb) =>
     qb.innerJoin(fromPlace, eq(fromPlace.id, trainRoutes.from_id)).innerJoin(toPlace, eq(toPlace.id, trainRoutes.to_id)),
@@ -235,13 +235,13 @@ export const trainCalendar = defineAvailability({
     train_type: r.train_type,
     offered: keys.train_type === r.train_type,
   }),
-  // Seats orders may take on each written day of that train type (crud/inventory.ts).
-  stock: {
+  // Seats orders may take on each written day of that train type (stock/calendar.ts).
+  stock: calendarStock({
     kind: 'train',
     variant: (v) => v.train_type,
     capacity: (v) => (v.blocked ? 0 : v.max_passengers),
     field: 'max_passengers',
-  },
+  }),
 })
 
 const trainRoutesModule: FastifyPluginAsync = async (app) => {

@@ -35,6 +35,7 @@ import {
 } from '../../db/schema/index.js'
 import { registerFieldLabels, registerMessages } from '../../lib/i18n.js'
 import { sanitizeOptionalRichText } from '../../lib/rich-text.js'
+import { bookedGuard, calendarStock } from '../../stock/index.js'
 
 type TransportationInput = z.infer<typeof transportationInputSchema>
 
@@ -180,7 +181,7 @@ export const transportationsResource = defineResource({
   name: 'transportations',
   entity: 'transportation',
   table: transportations,
-  booked: { kind: 'transportation' },
+  deleteGuard: bookedGuard('transportation', transportations),
   input: transportationInputSchema,
   join: (qb) => qb.innerJoin(locations, eq(locations.id, transportations.location_id)),
   fields: listFields,
@@ -274,8 +275,8 @@ export const transportationCalendar = defineAvailability({
   // A vehicle without a sale price sells at its price.
   defaults: (v) => ({ price: v.price, sale_price: v.sale_price ?? v.price, blocked: false }),
   limits: (v) => (v.sale_price > v.price ? { sale_price: { limit: v.price } } : undefined),
-  // One booking per vehicle-day, none on a blocked day (crud/inventory.ts).
-  stock: { kind: 'transportation', capacity: (v) => (v.blocked ? 0 : 1) },
+  // One booking per vehicle-day, none on a blocked day (stock/calendar.ts).
+  stock: calendarStock({ kind: 'transportation', capacity: (v) => (v.blocked ? 0 : 1) }),
 })
 
 const transportationsModule: FastifyPluginAsync = async (app) => {

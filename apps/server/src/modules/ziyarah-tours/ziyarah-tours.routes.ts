@@ -14,7 +14,7 @@ import {
 } from '@app/shared'
 import { checkLocation } from '../../crud/catalogue.js'
 import { defineAvailability } from '../../crud/availability.js'
-import { applyDefaultCapacity } from '../../crud/inventory.js'
+import { applyDefaultCapacity, calendarStock } from '../../stock/index.js'
 import { defineResource, type WriteContext } from '../../crud/resource.js'
 import { uniqueSlugFromName } from '../../crud/slug.js'
 import { locations, ziyarahSchedules, ziyarahTours } from '../../db/schema/index.js'
@@ -23,7 +23,7 @@ import { sanitizeOptionalRichText } from '../../lib/rich-text.js'
 
 type TourInput = z.infer<typeof ziyarahTourInputSchema>
 
-/** The stock ledger's name of this kind (crud/inventory.ts): orders of tours will take seats under it. */
+/** The stock ledger's name of this kind (stock/ledger.ts): orders of tours will take seats under it. */
 export const ZIYARAH_STOCK_KIND = 'ziyarah'
 
 registerMessages({
@@ -179,12 +179,12 @@ export const ziyarahCalendar = defineAvailability({
     max_passengers: tour.max_passengers,
     blocked: false,
   }),
-  // Seats orders may take on each written day (crud/inventory.ts); none on a blocked day.
-  stock: {
+  // Seats orders may take on each written day (stock/calendar.ts); none on a blocked day.
+  stock: calendarStock({
     kind: ZIYARAH_STOCK_KIND,
     capacity: (v) => (v.blocked ? 0 : v.max_passengers),
     field: 'max_passengers',
-  },
+  }),
 })
 
 const ziyarahToursModule: FastifyPluginAsync = async (app) => {

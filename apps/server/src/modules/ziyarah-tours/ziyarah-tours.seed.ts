@@ -6,7 +6,7 @@ import { locations, ziyarahTours } from '../../db/schema/index.js'
  * The demo company's two ziyarah tours (issue 27), as an Indonesian agency
  * writes them, with a month of schedule from the first of this month: Fridays
  * cost more and seat a second coach, and one day is blocked. Called by
- * db/seed.ts in its transaction, after the locations.
+ * seeds/seed.ts in its transaction, after the locations.
  */
 const tours = [
   {

@@ -1,7 +1,7 @@
 import { and, asc, between, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../../db/client.js'
 import { priceRules } from '../../../crud/catalogue.js'
-import { hotelExtraPrices, hotels, orders, roomAvailability, rooms } from '../../../db/schema/index.js'
+import { hotelExtraPrices, hotels, roomAvailability, rooms } from '../../../db/schema/index.js'
 import { hotelPriceLists } from '../../hotels/hotels.routes.js'
 import {
   ItemRefusal,
@@ -33,8 +33,6 @@ const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows
  */
 registerOrderKind({
   kind: 'room',
-  deskFlag: orders.has_room,
-  deskStatus: orders.hotel_status,
   refOf: (input) => (input.kind === 'room' ? input.room_id : 0),
   wireRefs: (it) => ({
     room_id: it.item_id,

@@ -2,7 +2,7 @@ import { and, asc, between, eq } from 'drizzle-orm'
 import { LOCALES, type Locale } from '@app/shared'
 import type { Db } from '../../../db/client.js'
 import { t } from '../../../lib/i18n.js'
-import { orders, trainRoutes, trainSchedules } from '../../../db/schema/index.js'
+import { trainRoutes, trainSchedules } from '../../../db/schema/index.js'
 import { ItemRefusal, MAX_CHOICES, cents, registerOrderKind, sar, sumLines, type ItemPlan, type PlannedLine } from '../kinds.js'
 
 /**
@@ -14,8 +14,6 @@ import { ItemRefusal, MAX_CHOICES, cents, registerOrderKind, sar, sumLines, type
  */
 registerOrderKind({
   kind: 'train',
-  deskFlag: orders.has_train,
-  deskStatus: orders.train_status,
   refOf: (input) => (input.kind === 'train' ? input.route_id : 0),
   wireRefs: (it) => ({ route_id: it.item_id, train_type: it.variant, date: it.start_date }),
   choices: {

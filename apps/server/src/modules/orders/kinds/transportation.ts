@@ -1,13 +1,14 @@
 import { and, asc, between, eq } from 'drizzle-orm'
 import type { Db } from '../../../db/client.js'
 import { priceRules } from '../../../crud/catalogue.js'
-import { orders, transportationSchedules, transportations } from '../../../db/schema/index.js'
+import { transportationPricesExtra, transportationSchedules, transportations } from '../../../db/schema/index.js'
 import { transportationPriceLists } from '../../transportations/transportations.routes.js'
 import {
   ItemRefusal,
   MAX_CHOICES,
   addDays,
   cents,
+  chooseExtras,
   daysBetween,
   eachDay,
   extrasAndFees,
@@ -27,14 +28,15 @@ const dayPrice = (price: number | string, sale: number | string | null) =>
  * vehicle per day (capacity 1, 0 when the schedule blocks the day). Rules: the
  * vehicle is published; the start is `min_reservation` days ahead; the days are
  * at most `max_day`. Each day costs the schedule's (sale) price or the
- * vehicle's; extras and service fees as configured (a vehicle counts as one person).
+ * vehicle's; the extras the clerk chose (issue 32) and the service fees as
+ * configured (a vehicle counts as one person for the fees). A chosen extra is
+ * once per vehicle, or, when priced per person, up to the pilgrims the item
+ * lists (one when it lists none).
  */
 registerOrderKind({
   kind: 'transportation',
-  deskFlag: orders.has_transportation,
-  deskStatus: orders.transportation_status,
   refOf: (input) => (input.kind === 'transportation' ? input.transportation_id : 0),
-  wireRefs: (it) => ({ transportation_id: it.item_id }),
+  wireRefs: (it) => ({ transportation_id: it.item_id, extras: it.extras ?? [] }),
   choices: {
     transportations: (db, companyId) =>
       db
@@ -42,6 +44,32 @@ registerOrderKind({
         .from(transportations)
         .where(and(eq(transportations.company_id, companyId), eq(transportations.status, 'publish')))
         .orderBy(asc(transportations.name), asc(transportations.id))
+        .limit(MAX_CHOICES),
+    // The extras a vehicle may choose: the published vehicles' extra prices, when the vehicle's switch is on.
+    transportation_extras: (db, companyId) =>
+      db
+        .select({
+          id: transportationPricesExtra.id,
+          name: transportationPricesExtra.name,
+          value: transportationPricesExtra.value,
+          type: transportationPricesExtra.type,
+          person_price: transportationPricesExtra.person_price,
+          transportation_id: transportationPricesExtra.transportation_id,
+        })
+        .from(transportationPricesExtra)
+        .innerJoin(transportations, eq(transportations.id, transportationPricesExtra.transportation_id))
+        .where(
+          and(
+            eq(transportations.company_id, companyId),
+            eq(transportations.status, 'publish'),
+            eq(transportations.extra_price, true),
+          ),
+        )
+        .orderBy(
+          asc(transportations.name),
+          asc(transportationPricesExtra.transportation_id),
+          asc(transportationPricesExtra.position),
+        )
         .limit(MAX_CHOICES),
   },
   async plan(tx: Db, ctx, input): Promise<ItemPlan> {
@@ -100,7 +128,12 @@ registerOrderKind({
       amount: d.price,
     }))
     const base = dayLines.reduce((s, l) => s + cents(l.amount), 0)
-    const lines = [...dayLines, ...extrasAndFees(base, { days: count, persons: 1, extras, fees })]
+    // Only the extras the clerk chose (issue 32); the service fees apply by themselves.
+    const chosen = chooseExtras(input.extras ?? [], extras, {
+      persons: Math.max(input.pilgrim_ids?.length ?? 0, 1),
+      units: 1,
+    })
+    const lines = [...dayLines, ...extrasAndFees(base, { days: count, persons: 1, extras: chosen, fees })]
     return {
       kind: 'transportation',
       itemId: vehicle.id,
@@ -114,6 +147,7 @@ registerOrderKind({
       days: days.map(({ day, capacity }) => ({ day, capacity })),
       lines,
       amount: sar(cents(sumLines(lines))),
+      extras: chosen.map((c) => ({ extra_id: c.rule.id!, qty: c.qty })),
     }
   },
 })

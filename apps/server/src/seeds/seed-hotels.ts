@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { slugify } from '@app/shared'
-import type { Db } from './client.js'
+import type { Db } from '../db/client.js'
 import {
   attributes,
   categories,
@@ -19,7 +19,7 @@ import {
   rooms,
   services,
   types,
-} from './schema/index.js'
+} from '../db/schema/index.js'
 
 /**
  * Demo hotels of the demo agency (Indonesian, like the rest of its data): two

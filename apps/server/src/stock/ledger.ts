@@ -1,9 +1,7 @@
-import { and, asc, countDistinct, eq, inArray, sql } from 'drizzle-orm'
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
-import { ORDER_OPEN_STATUSES, type OrderItemKind } from '@app/shared'
+import { sql } from 'drizzle-orm'
+import type { OrderItemKind } from '@app/shared'
 import type { Db } from '../db/client.js'
-import { orderItems, orders } from '../db/schema/orders.js'
-import { belowBooked, conflict } from '../lib/errors.js'
+import { conflict } from '../lib/errors.js'
 import { registerMessages } from '../lib/i18n.js'
 
 /**
@@ -72,7 +70,8 @@ function merge(claims: StockClaim[]) {
   return [...byKey.values()]
 }
 
-const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows
+/** The rows of a raw `execute` (both drivers answer `{ rows }`). */
+export const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows
 
 /**
  * Takes every claim in one statement, in key order (so two orders over the
@@ -149,142 +148,7 @@ export async function readShortfall(
   return shortfallOf(claims, failed)
 }
 
-/** One calendar write of an item as the stock sees it: the days and what each may hold (0 when blocked). */
-export interface CapacityWrite {
-  companyId: number
-  /** A stock kind: an order item kind, or a kind whose calendar exists before orders book it. */
-  kind: string
-  itemId: number
-  variant?: string
-  startDate: string
-  endDate: string
-  /** ISO weekdays (1 = Monday) the write is limited to, if any. */
-  weekdays?: number[]
-  capacity: number
-  /** The wire field named in the 409 (`capacity`, `max_passengers`, `blocked`). */
-  field?: string
-}
-
-/**
- * THE hook the availability engine calls in the transaction of a calendar
- * range write (DESIGN §7: capacity cannot go below booked, a booked day cannot
- * be blocked). It upserts the stock rows of the range with the new capacity in
- * one statement: a day that already has more booked than the new capacity is
- * left as it is (the upsert's WHERE, on the locked row), the caller's
- * transaction is then refused with 409 naming those days
- * (`errors: { capacity: ['2026-12-03', ...] }`) and rolls back. Upserting (not only
- * updating existing rows) makes a calendar write and a first order of the same
- * day meet on the row's key, whichever commits first.
- */
-export async function applyCalendarCapacity(tx: Db, w: CapacityWrite): Promise<void> {
-  const variant = w.variant ?? ''
-  const dayFilter = w.weekdays?.length
-    ? sql`WHERE extract(isodow FROM d)::int IN (${sql.join(
-        w.weekdays.map((x) => sql`${x}`),
-        sql`, `,
-      )})`
-    : sql``
-  const days = sql`generate_series(${w.startDate}::date, ${w.endDate}::date, interval '1 day') AS d ${dayFilter}`
-  // Rows that hold more than the new capacity are skipped by the upsert's WHERE (evaluated on the row's
-  // latest version, under its lock), not refused by the CHECK: no savepoint, one round trip when it fits.
-  const res = await tx.execute(sql`
-    WITH up AS (
-      INSERT INTO inventory_stock AS s (company_id, kind, item_id, variant, day, capacity, booked)
-      SELECT ${w.companyId}::int, ${w.kind}, ${w.itemId}::int, ${variant}, d::date, ${w.capacity}::int, 0
-      FROM ${days}
-      ORDER BY 5
-      ON CONFLICT (kind, item_id, variant, day) DO UPDATE SET capacity = excluded.capacity
-      WHERE s.booked <= excluded.capacity
-      RETURNING 1)
-    SELECT (SELECT count(*) FROM up)::int AS written, count(*)::int AS days FROM ${days}`)
-  const [counts] = rowsOf<{ written: number; days: number }>(res)
-  if (Number(counts!.written) === Number(counts!.days)) return
-  const short = await tx.execute(sql`
-    SELECT day::text AS day, booked FROM inventory_stock
-    WHERE kind = ${w.kind} AND item_id = ${w.itemId} AND variant = ${variant}
-      AND day BETWEEN ${w.startDate}::date AND ${w.endDate}::date AND booked > ${w.capacity}
-    ORDER BY day`)
-  throw belowBooked(w.field ?? 'capacity', rowsOf<{ day: string; booked: number }>(short))
-}
-
-/**
- * When an item's default capacity changes (a room's `room_stock`, a route's
- * `max_passengers`), the stock rows of days without a calendar row follow it.
- * `hasDayRow` is the SQL condition "this stock day has its own calendar row"
- * (e.g. `EXISTS (SELECT 1 FROM room_availability a WHERE a.room_id = s.item_id AND a.date = s.day)`).
- * Refused with 409 and the days when that would go below what is booked.
- */
-export async function applyDefaultCapacity(
-  tx: Db,
-  w: {
-    kind: string
-    itemId: number
-    variant?: string
-    capacity: number
-    hasDayRow: ReturnType<typeof sql>
-    field?: string
-  },
-): Promise<void> {
-  const variant = w.variant ?? ''
-  const where = sql`s.kind = ${w.kind} AND s.item_id = ${w.itemId} AND s.variant = ${variant} AND NOT (${w.hasDayRow})`
-  try {
-    await tx.transaction(async (sp) => {
-      await sp.execute(sql`UPDATE inventory_stock s SET capacity = ${w.capacity} WHERE ${where}`)
-    })
-  } catch (err) {
-    if (!isStockCheckError(err)) throw err
-    const short = rowsOf<{ day: string; booked: number }>(
-      await tx.execute(
-        sql`SELECT s.day::text AS day, s.booked FROM inventory_stock s WHERE ${where} AND s.booked > ${w.capacity} ORDER BY s.day`,
-      ),
-    )
-    throw belowBooked(w.field ?? 'capacity', short)
-  }
-}
-
 /** The 409 of a refused order. */
 export function shortfallError(days: Record<string, string[]>) {
   return conflict('inventory.shortfall', days)
-}
-
-/**
- * A catalogue item that open orders (pending, confirmed, paid) still hold is
- * not deleted: 409 naming how many orders (DESIGN §3). The items' rows (`of`
- * where `column` = `value`: one room, or every room of a hotel) are first
- * locked FOR UPDATE in the delete's transaction. An order being written holds
- * its items FOR SHARE (orders/kinds), so it either commits first and is
- * counted here, or waits for the delete and then finds its item gone: no order
- * can slip in between the count and the delete. Cancelled and completed orders
- * keep their item's name and do not block.
- */
-export async function refuseBookedItems(
-  tx: Db,
-  kind: OrderItemKind,
-  of: PgTable & { id: PgColumn },
-  column: PgColumn,
-  value: number,
-): Promise<void> {
-  const locked = await tx
-    .select({ id: of.id })
-    .from(of as PgTable)
-    .where(eq(column, value))
-    .orderBy(asc(of.id))
-    .for('update')
-  if (!locked.length) return
-  const [row] = await tx
-    .select({ n: countDistinct(orderItems.order_id) })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.order_id))
-    .where(
-      and(
-        eq(orderItems.kind, kind),
-        inArray(
-          orderItems.item_id,
-          locked.map((r) => r.id as number),
-        ),
-        inArray(orders.status, [...ORDER_OPEN_STATUSES]),
-      ),
-    )
-  const n = Number(row?.n ?? 0)
-  if (n > 0) throw conflict('inventory.booked', undefined, { count: n })
 }

@@ -10,7 +10,7 @@ import {
   services,
   types,
   areas,
-} from './schema/index.js'
+} from '../db/schema/index.js'
 import { createCompanyWithOwner, isEmpty, syncPermissions } from '../services/companies.js'
 import { slugify } from '@app/shared'
 import { seedDemoHotels } from './seed-hotels.js'
@@ -151,7 +151,7 @@ const sampleLocations = {
 /**
  * Runs on every start: the permission catalogue is kept complete; on an empty
  * database (and SEED_DEMO) a demo company is created. The platform operator is
- * never seeded: it is created only when asked (db/platform-admin.ts).
+ * never seeded: it is created only when asked (services/platform-admin.ts).
  * Returns whether the demo company was just created.
  */
 /** `storage`: where the demo's document files go (without one the demo documents have no files). */

@@ -1,6 +1,6 @@
 /** `npm run db:migrate -w @app/server`: applies the migrations to DATABASE_URL (or PGlite in DATA_DIR) and exits. */
 import { ConfigError, loadConfig } from '../config.js'
-import { openDatabase } from './client.js'
+import { openDatabase } from '../db/client.js'
 
 try {
   const config = loadConfig()

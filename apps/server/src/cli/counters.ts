@@ -9,7 +9,7 @@
 import { loadConfig } from '../config.js'
 import { counterDrift, repairCounters, syncCounters } from '../crud/counters.js'
 import '../modules/index.js'
-import { openDatabase } from './client.js'
+import { openDatabase } from '../db/client.js'
 
 const args = new Set(process.argv.slice(2))
 const config = loadConfig()

@@ -5,9 +5,9 @@
  * or to replace the password once published in the source).
  */
 import { ConfigError, loadConfig } from '../config.js'
-import { openDatabase } from './client.js'
-import { ensurePlatformAdmin, PlatformAdminError, refuseLegacyPassword } from './platform-admin.js'
-import { seed } from './seed.js'
+import { openDatabase } from '../db/client.js'
+import { ensurePlatformAdmin, PlatformAdminError, refuseLegacyPassword } from '../services/platform-admin.js'
+import { seed } from '../seeds/seed.js'
 import { openStorage } from '../lib/storage/index.js'
 
 try {

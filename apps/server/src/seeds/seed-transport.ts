@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { slugify, trainDurationHours, type TrainType } from '@app/shared'
-import type { Db } from './client.js'
+import type { Db } from '../db/client.js'
 import {
   attributes,
   groupAttributes,
@@ -14,13 +14,13 @@ import {
   transportations,
   transportationSchedules,
   transportationServicePrices,
-} from './schema/index.js'
+} from '../db/schema/index.js'
 
 /**
  * The demo company's vehicles and train routes (issue 10), written as an
  * Indonesian pilgrimage agency writes them: an airport transfer by GMC from
  * Jeddah, a ziarah bus in Makkah, and the Haramain high-speed railway between
- * Makkah and Madinah. Called by db/seed.ts in its transaction, after the
+ * Makkah and Madinah. Called by seeds/seed.ts in its transaction, after the
  * locations and attribute groups.
  */
 

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { MASTER_ROLE } from '@app/shared'
-import type { Db } from './client.js'
-import { companies, roles, users } from './schema/index.js'
+import type { Db } from '../db/client.js'
+import { companies, roles, users } from '../db/schema/index.js'
 import { hashPassword, verifyPassword } from '../lib/passwords.js'
 import { endUserSessions } from '../lib/sessions.js'
-import { createCompanyWithOwner, usernameFromEmail } from '../services/companies.js'
+import { createCompanyWithOwner, usernameFromEmail } from './companies.js'
 
 /**
  * The platform operator that earlier versions seeded on every fresh database, with
