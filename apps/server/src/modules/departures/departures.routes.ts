@@ -1,9 +1,10 @@
-import { eq, sql, type SQL } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { FastifyPluginAsync } from 'fastify'
 import {
   DEPARTURE_HOLDING_STATUSES,
   DEPARTURE_KEYS,
   DEPARTURE_SORTABLE,
+  DEPARTURE_STATUSES,
   DEPARTURE_TRANSITIONS,
   departureDetailSchema,
   departureFilters,
@@ -22,7 +23,9 @@ import {
   departureTrains,
   departureTransfers,
   departureZiyarah,
+  listCounters,
 } from '../../db/schema/index.js'
+import { requireAuth } from '../../plugins/auth.js'
 import { conflict, unprocessable } from '../../lib/errors.js'
 import { todayUtc } from '../orders/order-plans.js'
 import { heldBy, holdAllotment, planAllotment, releaseAllotment, type EntryPlan } from './departure-allotment.js'
@@ -238,7 +241,26 @@ export const departuresResource = defineResource({
   beforeDelete,
 })
 
+/**
+ * GET /departures/counters: the company's departures and their number per status (the list's tabs), read
+ * from the counter rows the database keeps for the list (crud/counters.ts), no counting.
+ */
+async function departureCounters(db: Db, companyId: number): Promise<Record<'all' | DepartureStatus, number>> {
+  const found = await db
+    .select({ key: listCounters.key, value: listCounters.value, n: listCounters.n })
+    .from(listCounters)
+    .where(and(eq(listCounters.tbl, 'departures'), eq(listCounters.company_id, companyId)))
+  const n = (key: string, value: string) => Number(found.find((r) => r.key === key && r.value === value)?.n ?? 0)
+  return {
+    all: n('', ''),
+    ...(Object.fromEntries(DEPARTURE_STATUSES.map((st) => [st, n('status', st)])) as Record<DepartureStatus, number>),
+  }
+}
+
 const departuresModule: FastifyPluginAsync = async (app) => {
+  app.get('/departures/counters', { schema: { tags: ['departures'] }, config: { access: 'departure_list' } }, async (req) => ({
+    data: await departureCounters(app.db, requireAuth(req).companyId),
+  }))
   await app.register(departuresResource.plugin)
 }
 export default departuresModule

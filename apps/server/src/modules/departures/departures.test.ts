@@ -207,6 +207,20 @@ describe('a departure', () => {
     expect(res.statusCode, res.body).toBe(200)
   })
 
+  it('counts its departures per status for the list tabs', async () => {
+    const them = (await createCompany(t.app)).owner
+    const c = await catalogue(them.companyId)
+    const asThem = (body: Record<string, unknown>) => api('POST', '/departures', body, them)
+    expect((await asThem(departure(c, { transfers: [] }))).statusCode).toBe(200)
+    expect((await asThem(departure(c, { status: 'open', transfers: [] }))).statusCode).toBe(200)
+    expect((await asThem(departure(c, { status: 'open', transfers: [] }))).statusCode).toBe(200)
+    const res = await api('GET', '/departures/counters', undefined, them)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().data).toEqual({ all: 3, draft: 1, open: 2, closed: 0, departed: 0, completed: 0, cancelled: 0 })
+    const list = await api('GET', '/departures?status=open', undefined, them)
+    expect(list.json().pagination.total).toBe(2)
+  })
+
   it('moves its status only along the workflow', async () => {
     const c = await catalogue()
     const d = await create(departure(c))
