@@ -200,7 +200,7 @@ export default defineResource<ResourceRow>({
           source: { resource: 'trains_route', labelKey: 'name', params: named },
         }),
         field.select('train_type', { span: 3, options: trainTypeOptions }),
-        field.date('date', { span: 2 }),
+        field.date('date', { span: 3 }),
         field.number('seats', { span: 2, min: 1, max: MAX_DEPARTURE_UNITS, step: 1, decimalScale: 0 }),
       ],
     }),
