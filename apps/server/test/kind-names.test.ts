@@ -3,8 +3,9 @@ import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { BOOKABLE_KINDS, ORDER_DESKS, ORDER_ITEM_KINDS } from '@app/shared'
-import { orderKinds } from '../src/modules/orders/kinds.js'
-import '../src/modules/orders/kinds/index.js'
+import { orderKinds, unregisteredKinds } from '../src/modules/orders/kinds.js'
+// Every module, as the app mounts them: a kind registers itself where its catalogue module is loaded.
+import '../src/modules/index.js'
 
 /**
  * A bookable kind is one declaration per side (issue 27): no switch or map on
@@ -64,6 +65,7 @@ describe('bookable kinds', () => {
   it('every shared kind has its server adapter, with choices of its own', () => {
     const adapters = orderKinds()
     expect(adapters.map((a) => a.kind)).toEqual(BOOKABLE_KINDS.map((k) => k.kind))
+    expect(unregisteredKinds()).toEqual([])
     for (const a of adapters) expect(Object.keys(a.choices).length, a.kind).toBeGreaterThan(0)
   })
 })

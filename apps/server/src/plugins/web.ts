@@ -30,26 +30,72 @@ function allowedMethods(routes: Array<{ method: string; url: string }>, pathname
   return [...methods].sort()
 }
 
+interface ManifestChunk {
+  file: string
+  src?: string
+  imports?: string[]
+  css?: string[]
+}
+
+function readManifest(distDir: string): Record<string, ManifestChunk> {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>
+  } catch {
+    // An older build without a manifest: the page still works, its parts just load a round later.
+    return {}
+  }
+}
+
+/**
+ * What a signed-in page (`/app/...`) loads before it can draw anything, from the build's manifest: the
+ * signed-in part (`src/app/AppRoot.tsx`) with every chunk it imports and its stylesheet, and each language's
+ * app texts (`src/i18n/bundles/app-<lang>.ts`). Without them in the page, the browser finds them only once
+ * the entry has run: one more round trip on a phone's network.
+ */
+export function signedInAssets(manifest: Record<string, ManifestChunk>): {
+  js: string[]
+  css: string[]
+  texts: Map<string, string>
+} {
+  const texts = new Map<string, string>()
+  for (const entry of Object.values(manifest)) {
+    const m = entry.src?.match(/(?:^|\/)i18n\/bundles\/app-([a-z]{2})\.ts$/)
+    if (m) texts.set(m[1]!, entry.file)
+  }
+  const root = manifest['src/app/AppRoot.tsx']
+  if (!root) return { js: [], css: [], texts }
+  // The entry's own chunks are in index.html already.
+  const inPage = new Set<string>()
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return
+    into.add(key)
+    for (const i of manifest[key]!.imports ?? []) walk(i, into)
+  }
+  walk('index.html', inPage)
+  const needed = new Set<string>()
+  walk('src/app/AppRoot.tsx', needed)
+  const keys = [...needed].filter((k) => !inPage.has(k))
+  return {
+    js: keys.map((k) => manifest[k]!.file),
+    css: [...new Set(keys.flatMap((k) => manifest[k]!.css ?? []))],
+    texts,
+  }
+}
+
 /**
  * The chunk of each language's public texts (`src/i18n/bundles/<lang>.ts`), from the build's manifest: the
  * page preloads the reader's one next to the entry instead of finding it only once the entry runs.
  */
-function languageChunks(distDir: string): Map<string, string> {
+function languageChunks(manifest: Record<string, ManifestChunk>): Map<string, string> {
   const out = new Map<string, string>()
-  try {
-    const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<
-      string,
-      { file: string; src?: string }
-    >
-    for (const entry of Object.values(manifest)) {
-      const m = entry.src?.match(/(?:^|\/)i18n\/bundles\/([a-z]{2})\.ts$/)
-      if (m) out.set(m[1]!, entry.file)
-    }
-  } catch {
-    // An older build without a manifest: the page still works, the language just loads a round later.
+  for (const entry of Object.values(manifest)) {
+    const m = entry.src?.match(/(?:^|\/)i18n\/bundles\/([a-z]{2})\.ts$/)
+    if (m) out.set(m[1]!, entry.file)
   }
   return out
 }
+
+const hasSessionCookie = (cookies: Record<string, string | undefined> | undefined) => !!cookies?.token
 
 export interface WebOptions {
   distDir: string
@@ -106,12 +152,26 @@ export default fp<WebOptions>(async function web(app, opts) {
   const indexHtml = hasWeb ? fs.readFileSync(indexPath, 'utf8').replace('<!--APP_CONFIG-->', configTag) : ''
   // One page per language: <html lang> and the preload of that language's texts (chosen as the web app
   // chooses: the `locale` cookie, else the default language).
-  const chunks = hasWeb ? languageChunks(opts.distDir) : new Map<string, string>()
+  const manifest = hasWeb ? readManifest(opts.distDir) : {}
+  const chunks = languageChunks(manifest)
   const pages = new Map<string, string>(
     LOCALES.map((lang) => {
       const chunk = chunks.get(lang)
       const preload = chunk ? `<link rel="modulepreload" crossorigin href="/${chunk}">\n  </head>` : '</head>'
       return [lang, indexHtml.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`).replace('</head>', preload)]
+    }),
+  )
+  // The signed-in pages (`/app/...` with a session cookie): the same page with what the signed-in part needs
+  // preloaded (its chunks, stylesheet and the language's app texts), so it arrives with the entry.
+  const signedIn = signedInAssets(manifest)
+  const signedInPages = new Map<string, string>(
+    [...pages].map(([lang, html]) => {
+      const links = [
+        ...signedIn.js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+        ...(signedIn.texts.has(lang) ? [`<link rel="modulepreload" crossorigin href="/${signedIn.texts.get(lang)}">`] : []),
+        ...signedIn.css.map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
+      ]
+      return [lang, links.length ? html.replace('</head>', `${links.join('\n  ')}\n  </head>`) : html]
     }),
   )
   const defaultLocale = String(opts.appConfig.defaultLocale ?? 'en')
@@ -176,13 +236,49 @@ export default fp<WebOptions>(async function web(app, opts) {
     }
     return c
   }
-  const sendIndex = (req: FastifyRequest, reply: FastifyReply, pathname: string) => {
-    const html = pageFor(req, pathname)
-    reply.code(200).header('Cache-Control', 'no-cache').header('Vary', 'Cookie, Accept-Encoding').type('text/html; charset=utf-8')
+  /**
+   * A signed-in page carries the answer of `GET /auth/session` (the web app's first question, asked here
+   * through the same route, so the same session rules) as a JSON data block: the app draws the screen
+   * without waiting a round trip for it. Only with a session cookie; the page is then the user's own
+   * (`private, no-store`) and compressed per request, never kept.
+   */
+  const withSession = async (req: FastifyRequest, html: string): Promise<string | undefined> => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/session',
+      headers: { cookie: req.headers.cookie ?? '', 'user-agent': req.headers['user-agent'] ?? '' },
+    })
+    if (res.statusCode !== 200) return undefined
+    const tag = `<script type="application/json" id="app-session">${res.body.replace(/</g, '\\u003c')}</script>`
+    return html.replace('</head>', `${tag}\n  </head>`)
+  }
+  const sendIndex = async (req: FastifyRequest, reply: FastifyReply, pathname: string) => {
+    let html = pageFor(req, pathname)
+    let own = false
+    const cookies = (req as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies
+    if (hasSessionCookie(cookies) && /^\/app(?:\/|$)/.test(pathname)) {
+      const lang = pages.has(cookies?.locale ?? '') ? cookies!.locale! : defaultLocale
+      const drawn = await withSession(req, signedInPages.get(lang) ?? html)
+      if (drawn) {
+        html = drawn
+        own = true
+      }
+    }
+    reply
+      .code(200)
+      .header('Cache-Control', own ? 'private, no-store' : 'no-cache')
+      .header('Vary', 'Cookie, Accept-Encoding')
+      .type('text/html; charset=utf-8')
     const accept = req.headers['accept-encoding']
     const encoding = accept ? negotiate(accept, ['br', 'gzip']) : null
-    if (encoding === 'br' || encoding === 'gzip')
-      return reply.header('Content-Encoding', encoding).send(encodingsOf(html)[encoding])
+    if (encoding === 'br' || encoding === 'gzip') {
+      const body = own
+        ? encoding === 'br'
+          ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+          : zlib.gzipSync(html, { level: 6 })
+        : encodingsOf(html)[encoding]
+      return reply.header('Content-Encoding', encoding).send(body)
+    }
     return reply.send(html)
   }
 

@@ -87,6 +87,74 @@ describe('web build budgets', () => {
     for (const f of initial.js) expect(fs.readFileSync(path.join(dist, f), 'utf8')).not.toMatch(/recharts/i)
   })
 
+  /*
+   * Per signed-in route (issue 33, "Phone"): every script the route loads until its screen is complete, from the
+   * build's manifest: the entry and its chunks, the signed-in part (AppRoot, which a signed-in page preloads,
+   * apps/server/src/plugins/web.ts), one language's texts (both parts), the notifications host, and the
+   * screen's own modules with everything they import. Ceilings set just above the build of 2026-11-27; lower
+   * them as the routes slim down (docs/performance/web-delivery.md, "Signed-in screens on a phone").
+   */
+  describe('JavaScript per signed-in route (gzip -9)', () => {
+    type Chunk = { file: string; name?: string; imports?: string[] }
+    const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>
+    /** A chunk that holds a shared module under its name (`_ResourceListPage-<hash>.js`), else the source path. */
+    const key = (name: string) => (manifest[name] ? name : Object.keys(manifest).find((k) => manifest[k]!.name === name))
+    const closure = (roots: string[]) => {
+      const seen = new Set<string>()
+      const walk = (k: string) => {
+        if (seen.has(k)) return
+        expect(manifest[k], k).toBeDefined()
+        seen.add(k)
+        for (const i of manifest[k]!.imports ?? []) walk(i)
+      }
+      for (const r of roots) {
+        const k = key(r)
+        expect(k, `${r} is in the build`).toBeDefined()
+        walk(k!)
+      }
+      return [...seen].map((k) => manifest[k]!.file)
+    }
+    const shell = [
+      'index.html',
+      'src/app/AppRoot.tsx',
+      'src/app/NotificationsHost.tsx',
+      'src/i18n/bundles/en.ts',
+      'src/i18n/bundles/app-en.ts',
+    ]
+    const list = ['ResourceListPage', 'ResourceFormPage']
+    const routes: Array<{ route: string; modules: string[]; budget: number }> = [
+      // 294.6 kB: react-dom, Mantine core, react-router, TanStack Query, zod and the shared contracts (registry.tsx
+      // reads the desks from @app/shared), the shell's icons and floating-ui.
+      { route: 'the signed-in shell', modules: [], budget: 300 * KB },
+      // 424.8 kB, of which recharts (the chart chunk, after the page) 123.3 kB.
+      {
+        route: '/app (dashboard)',
+        modules: ['src/features/dashboard/DashboardPage.tsx', 'src/features/dashboard/DashboardCharts.tsx'],
+        budget: 430 * KB,
+      },
+      // 407.7 kB
+      { route: '/app/order_hotel (order desk)', modules: ['src/features/orders/desks.tsx', ...list], budget: 415 * KB },
+      // 405.7 kB. The list and its page form are one screen: the hotel form loads what the list loads.
+      {
+        route: '/app/hotels, /app/hotels/edit/:id',
+        modules: ['src/features/hotels/hotels.resource.tsx', ...list],
+        budget: 410 * KB,
+      },
+      // 377.7 kB
+      {
+        route: '/app/rooms/:id/availability (room calendar)',
+        modules: ['src/features/availability/RoomAvailabilityPage.tsx'],
+        budget: 385 * KB,
+      },
+    ]
+    for (const { route, modules, budget } of routes) {
+      it(`${route}: within ${budget / KB} kB`, () => {
+        const files = closure([...shell, ...modules])
+        expect(sum(files), files.join(' ')).toBeLessThanOrEqual(budget)
+      })
+    }
+  })
+
   it('ships a brotli and a gzip twin of every script and stylesheet', () => {
     for (const f of fs.readdirSync(path.join(dist, 'assets')).filter((n) => /\.(js|css)$/.test(n))) {
       const file = path.join(dist, 'assets', f)

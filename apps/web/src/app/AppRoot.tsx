@@ -7,6 +7,7 @@ import SignOutPage from '../features/auth/SignOutPage'
 import { loadAppTexts } from '../i18n'
 import { setUnauthorizedHandler } from '../lib/api-client'
 import { meKey } from '../lib/query-keys'
+import { readEmbeddedSession } from '../lib/session'
 import { onSignIn } from '../lib/sign-in-events'
 import AppArea from './AppArea'
 import { queryClient } from './query-client'
@@ -31,6 +32,11 @@ setUnauthorizedHandler(() => {
   queryClient.clear()
   void router.navigate('/login', { replace: true })
 })
+
+// The server put the answer of `/auth/session` in a signed-in page (plugins/web.ts): the guard has it without
+// a round trip. Read once, when this part first loads; a later sign-in asks as before.
+const embeddedSession = readEmbeddedSession()
+if (embeddedSession !== undefined) queryClient.setQueryData(meKey, embeddedSession)
 
 // A new sign-in: forget the cached "nobody is signed in" so /app asks again.
 onSignIn(() => queryClient.removeQueries({ queryKey: meKey }))

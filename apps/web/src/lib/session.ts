@@ -17,3 +17,22 @@ export async function applySavedLanguage(): Promise<void> {
   const saved = (await fetchMe().catch(() => null))?.locale
   if (saved && (LOCALES as readonly string[]).includes(saved) && saved !== currentLocale()) await setLanguage(saved as Locale)
 }
+
+/**
+ * The answer of `/auth/session` the server put in a signed-in page (`<script type="application/json"
+ * id="app-session">`, apps/server/src/plugins/web.ts), taken out of the page so it is used once; undefined
+ * when the page has none or it does not parse.
+ */
+export function readEmbeddedSession(
+  doc: Pick<Document, 'getElementById'> | undefined = typeof document === 'undefined' ? undefined : document,
+): Me | null | undefined {
+  const el = doc?.getElementById('app-session')
+  if (!el?.textContent) return undefined
+  el.remove()
+  try {
+    const body = JSON.parse(el.textContent) as { data?: Me | null }
+    return body.data === undefined ? undefined : body.data
+  } catch {
+    return undefined
+  }
+}

@@ -13,6 +13,7 @@ import {
 import { namedRefSchema, wireInt } from './catalogue-common.js'
 import { timeField } from './hotels.js'
 import { idField } from './users.js'
+import { defineBookableKind, ignoredMoney, isoDay, itemCount, itemRefId } from '../kinds/define.js'
 
 /**
  * Ziyarah tours (issue 27): half-day or day tours to the sites of Makkah,
@@ -122,3 +123,19 @@ export const ziyarahScheduleDaySchema = z.object({
   blocked: z.boolean(),
 })
 export type ZiyarahScheduleDay = z.infer<typeof ziyarahScheduleDaySchema>
+
+/**
+ * The bookable kind (issue 27): seats of a tour on one day, `adults + children` of them, from the stock of
+ * (tour, day); priced by the day's schedule, else the tour's `price` per adult and `child_price` per child.
+ * Listed once in kinds/index.ts (`BOOKABLE_KINDS`); its desk is `/orders?kind=ziyarah`, entity `order_ziyarah`.
+ */
+export const ziyarahItemSchema = z.object({
+  kind: z.literal('ziyarah'),
+  tour_id: itemRefId,
+  date: isoDay,
+  adults: itemCount(0),
+  children: itemCount(0).default(0),
+  ...ignoredMoney,
+})
+
+export const ziyarahKind = defineBookableKind({ kind: 'ziyarah', desk: 'ziyarah', item: ziyarahItemSchema, icon: 'map-pin' })

@@ -3,6 +3,8 @@ import { genericItemFields } from './define.js'
 import { roomKind } from './room.js'
 import { trainKind } from './train.js'
 import { transportationKind } from './transportation.js'
+// Ziyarah tours declare their kind beside their contract (contracts/ziyarah-tours.ts).
+import { ziyarahKind } from '../contracts/ziyarah-tours.js'
 
 export * from './define.js'
 export * from './room.js'
@@ -14,7 +16,7 @@ export * from './transportation.js'
  * other list (kinds, desks, desk permissions, the order-item union) is derived
  * from it below; adding a kind is its file and one entry here.
  */
-export const BOOKABLE_KINDS = [roomKind, trainKind, transportationKind] as const
+export const BOOKABLE_KINDS = [roomKind, trainKind, transportationKind, ziyarahKind] as const
 
 type Declared = (typeof BOOKABLE_KINDS)[number]
 export type OrderItemKind = Declared['kind']

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { DepartureInput, OrderItemInput, OrderItemKind } from '@app/shared'
 import type { Db } from '../../db/client.js'
-import { rooms, ziyarahSchedules, ziyarahTours, type HeldClaim } from '../../db/schema/index.js'
+import { rooms, type HeldClaim } from '../../db/schema/index.js'
 import {
   StockShortfall,
   isStockCheckError,
@@ -14,7 +14,8 @@ import {
 import { unprocessable } from '../../lib/errors.js'
 import { ItemRefusal, orderKind, type PlanContext } from '../orders/kinds.js'
 import '../orders/kinds/index.js'
-import { ZIYARAH_STOCK_KIND } from '../ziyarah-tours/ziyarah-tours.routes.js'
+// Tours register their order kind in their own module.
+import '../ziyarah-tours/ziyarah-tours.order.js'
 
 /**
  * A departure's allotment (issue 29): its stays, train seats, transfers and
@@ -22,7 +23,7 @@ import { ZIYARAH_STOCK_KIND } from '../ziyarah-tours/ziyarah-tours.routes.js'
  * reserve/release functions orders use (stock/ledger.ts). Each entry is
  * checked and its days' capacities read by the order kind that books that
  * catalogue item (orders/kinds), so a departure obeys the same rules as an
- * order of the same item; tours read their own schedule.
+ * order of the same item.
  */
 
 /** One entry of a departure as the ledger sees it: where it is in the body, and the days it takes. */
@@ -40,7 +41,7 @@ type Errors = Record<string, Array<{ key: string; params?: Record<string, string
 
 /** How a departure entry is booked: the order item its kind plans, and the entry's names of the kind's fields. */
 interface EntryKind<E> {
-  list: 'stays' | 'trains' | 'transfers'
+  list: 'stays' | 'trains' | 'transfers' | 'ziyarah'
   item: (e: E) => OrderItemInput
   /** The order item's field -> the entry's (`adults` are a stay's rooms or a train's seats). */
   fields?: Record<string, string>
@@ -84,6 +85,12 @@ const transferKind: EntryKind<DepartureInput['transfers'][number]> = {
       start_date: s.start_date,
       end_date: s.end_date,
     }) as OrderItemInput,
+}
+
+const tourKind: EntryKind<DepartureInput['ziyarah'][number]> = {
+  list: 'ziyarah',
+  item: (s) => ({ kind: 'ziyarah', tour_id: s.tour_id, date: s.date, adults: s.seats, children: 0 }) as OrderItemInput,
+  fields: { adults: 'seats', children: 'seats' },
 }
 
 /**
@@ -139,10 +146,7 @@ export async function planAllotment(tx: Db, ctx: PlanContext, input: DepartureIn
   viaOrderKind(stayKind, input.stays)
   viaOrderKind(trainKind, input.trains)
   viaOrderKind(transferKind, input.transfers)
-  input.ziyarah.forEach((z, i) => {
-    const key = `ziyarah.${i}`
-    pending.push({ key, sortKind: ZIYARAH_STOCK_KIND, ref: z.tour_id, run: () => planTour(tx, ctx, key, z) })
-  })
+  viaOrderKind(tourKind, input.ziyarah)
 
   pending.sort((a, b) => a.sortKind.localeCompare(b.sortKind) || a.ref - b.ref || a.key.localeCompare(b.key))
   const plans = new Map<string, EntryPlan>()
@@ -162,27 +166,6 @@ export async function planAllotment(tx: Db, ctx: PlanContext, input: DepartureIn
     const [lb, ib] = b.key.split('.')
     return order.indexOf(la!) - order.indexOf(lb!) || Number(ia) - Number(ib)
   })
-}
-
-/**
- * Seats of a ziyarah tour on one day: the tour is the company's and published, the day not past; the day
- * seats its schedule's `max_passengers` (0 when blocked) or the tour's.
- */
-async function planTour(tx: Db, ctx: PlanContext, key: string, z: DepartureInput['ziyarah'][number]): Promise<EntryPlan> {
-  const q = tx
-    .select({ id: ziyarahTours.id, status: ziyarahTours.status, max_passengers: ziyarahTours.max_passengers })
-    .from(ziyarahTours)
-    .where(and(eq(ziyarahTours.id, z.tour_id), eq(ziyarahTours.company_id, ctx.companyId)))
-  const [tour] = await (ctx.lock ? q.for('share') : q)
-  if (!tour) throw new ItemRefusal(`${key}.tour_id`, 'field.not_found')
-  if (tour.status !== 'publish') throw new ItemRefusal(`${key}.tour_id`, 'orders.not_bookable')
-  if (z.date < ctx.today) throw new ItemRefusal(`${key}.date`, 'orders.past_date')
-  const [day] = await tx
-    .select({ max_passengers: ziyarahSchedules.max_passengers, blocked: ziyarahSchedules.blocked })
-    .from(ziyarahSchedules)
-    .where(and(eq(ziyarahSchedules.tour_id, tour.id), eq(ziyarahSchedules.date, z.date)))
-  const capacity = day ? (day.blocked ? 0 : day.max_passengers) : tour.max_passengers
-  return { key, kind: ZIYARAH_STOCK_KIND, itemId: tour.id, variant: '', quantity: z.seats, days: [{ day: z.date, capacity }] }
 }
 
 /** The ledger's claims of planned entries; `item` indexes `plans` (the 409 names `plans[item].key`). */

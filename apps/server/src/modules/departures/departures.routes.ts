@@ -258,9 +258,10 @@ async function departureCounters(db: Db, companyId: number): Promise<Record<'all
 }
 
 const departuresModule: FastifyPluginAsync = async (app) => {
+  // The rows' list first (GET /departures), then its counters, as orders register theirs.
+  await app.register(departuresResource.plugin)
   app.get('/departures/counters', { schema: { tags: ['departures'] }, config: { access: 'departure_list' } }, async (req) => ({
     data: await departureCounters(app.db, requireAuth(req).companyId),
   }))
-  await app.register(departuresResource.plugin)
 }
 export default departuresModule

@@ -106,6 +106,11 @@ export interface KindAdapter {
   summaryIn?(summary: string, locale: Locale): string
   /** The dashboard's occupancy of the next 30 days, for the kinds whose stock is worth the chart. */
   occupancy?: OccupancyReader
+  /**
+   * The demo company's orders of this kind, one item list per order (days from `today`): the demo seed books
+   * each through the order service after the catalogue is seeded (modules/orders/orders.seed.ts).
+   */
+  demoOrders?(db: Db, companyId: number, today: string): Promise<OrderItemInput[][]>
 }
 
 const adapters = new Map<OrderItemKind, KindAdapter>()
@@ -121,6 +126,15 @@ export function orderKind(kind: OrderItemKind): KindAdapter | undefined {
 /** The registered kinds in declaration order (the shared list's). */
 export function orderKinds(): KindAdapter[] {
   return ORDER_ITEM_KINDS.flatMap((k) => adapters.get(k) ?? [])
+}
+
+/**
+ * Declared kinds without a registered adapter: a kind registers itself where its catalogue module (or
+ * `kinds/index.ts` for the first three) is imported, so the app, the seed and the tests that mount every
+ * module see them all. The kinds test asserts this is empty.
+ */
+export function unregisteredKinds(): OrderItemKind[] {
+  return ORDER_ITEM_KINDS.filter((k) => !adapters.has(k))
 }
 
 /** The stock claims of planned items, per day. */

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.js'
 import { rooms } from '../../db/schema/index.js'
 import type { SessionUser } from '../../lib/sessions.js'
 import './kinds/index.js'
-import { addPayment, changeStatus, createOrder } from './orders.service.js'
+import { orderKinds } from './kinds.js'
+import { addPayment, changeStatus, createOrder, todayUtc } from './orders.service.js'
 
 /** `YYYY-MM-DD` of day `d` of next month. */
 function nextMonthDay(d: number): string {
@@ -89,4 +90,9 @@ export async function seedDemoOrders(t: Db, companyId: number, ownerId: number):
       await addPayment(t, auth, id, { amount: Math.round((total - paid) * 100) / 100, method: 'card', reference: `LUNAS-${id}` })
     }
   }
+  // The orders each kind declares for the demo (tour seats, …), pending, one customer after another.
+  let next = 0
+  for (const kind of orderKinds())
+    for (const items of (await kind.demoOrders?.(t, companyId, todayUtc())) ?? [])
+      await createOrder(t, auth, { customer: customers[next++ % customers.length]!, notes: null, items })
 }

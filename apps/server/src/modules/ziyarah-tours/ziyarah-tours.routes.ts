@@ -14,16 +14,18 @@ import {
 } from '@app/shared'
 import { checkLocation } from '../../crud/catalogue.js'
 import { defineAvailability } from '../../crud/availability.js'
-import { applyDefaultCapacity, calendarStock } from '../../stock/index.js'
+import { applyDefaultCapacity, bookedGuard, calendarStock } from '../../stock/index.js'
 import { defineResource, type WriteContext } from '../../crud/resource.js'
 import { uniqueSlugFromName } from '../../crud/slug.js'
 import { locations, ziyarahSchedules, ziyarahTours } from '../../db/schema/index.js'
 import { registerFieldLabels, registerMessages } from '../../lib/i18n.js'
 import { sanitizeOptionalRichText } from '../../lib/rich-text.js'
+// The tour as an order item: registered with the orders engine when this module is loaded.
+import './ziyarah-tours.order.js'
 
 type TourInput = z.infer<typeof ziyarahTourInputSchema>
 
-/** The stock ledger's name of this kind (stock/ledger.ts): orders of tours will take seats under it. */
+/** The stock ledger's name of this kind (stock/ledger.ts): orders of tours take seats under it (ziyarah-tours.order.ts). */
 export const ZIYARAH_STOCK_KIND = 'ziyarah'
 
 registerMessages({
@@ -142,6 +144,8 @@ export const ziyarahToursResource = defineResource({
     { header: 'is_featured', value: (r) => r.is_featured },
     { header: 'created_at', value: (r) => r.created_at },
   ],
+  // A tour held by open orders is not deleted (409 with the count).
+  deleteGuard: bookedGuard(ZIYARAH_STOCK_KIND, ziyarahTours),
   prepare,
   afterWrite,
 })

@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { locations, ziyarahTours } from '../../db/schema/index.js'
+// The demo orders of tours (the orders seed books what each kind declares) need the kind registered.
+import './ziyarah-tours.order.js'
 
 /**
  * The demo company's two ziyarah tours (issue 27), as an Indonesian agency

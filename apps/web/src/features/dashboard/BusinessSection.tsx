@@ -8,7 +8,7 @@ import { formatDate, formatMoney } from '../../lib/format'
 import { can, type Me } from '../../lib/permissions'
 import { fetchDashboardOrders } from './api'
 import { occupancyText } from './series'
-import { OwnerCards } from './OwnerCards'
+import { OwnerCards, useOrderCounters } from './OwnerCards'
 
 // recharts stays in the charts chunk, loaded after the page.
 const BookingsChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.BookingsChart })))
@@ -44,6 +44,8 @@ function Card({ testId, title, subtitle, children }: { testId: string; title: st
 export default function BusinessSection({ monthLabel }: { monthLabel: (m: string) => string }) {
   const { t, i18n } = useTranslation()
   const figures = useQuery({ queryKey: dashboardOrdersKey, queryFn: fetchDashboardOrders, staleTime: 60_000 })
+  // Asked together with the figures, so that both are in when the section draws.
+  const { counters } = useOrderCounters()
   const fallback = <Skeleton h={260} radius="md" />
   if (figures.isError)
     return (
@@ -52,6 +54,9 @@ export default function BusinessSection({ monthLabel }: { monthLabel: (m: string
       </Alert>
     )
   const data = figures.data
+  // Until the figures (and the counts by status) are in, one block taller than a phone's screen holds their
+  // place: what the page shows below it moves only out of sight, never under the reader's eyes (layout shift).
+  if (!data || counters.isLoading) return <Skeleton h={720} radius="md" data-testid="business-loading" />
   const months = (data?.months ?? []).map((m, i) => ({
     month: monthLabel(m),
     bookings: data!.bookings[i] ?? 0,

@@ -59,6 +59,19 @@ function Tile({
   )
 }
 
+/** The desks the reader lists and their orders by status (asked only when there is one). */
+export function useOrderCounters() {
+  const { data: me } = useMe()
+  const listed = ORDER_DESKS.filter((d) => can(me, `${DESK_ENTITY[d]}_list`))
+  const counters = useQuery({
+    queryKey: ['orders', 'counters', 'dashboard'],
+    queryFn: fetchOrderCounters,
+    staleTime: 60_000,
+    enabled: listed.length > 0,
+  })
+  return { listed, counters }
+}
+
 export function OwnerCards({
   data,
   monthLabel,
@@ -69,14 +82,7 @@ export function OwnerCards({
   rate: string | null
 }) {
   const { t } = useTranslation()
-  const { data: me } = useMe()
-  const listed = ORDER_DESKS.filter((d) => can(me, `${DESK_ENTITY[d]}_list`))
-  const counters = useQuery({
-    queryKey: ['orders', 'counters', 'dashboard'],
-    queryFn: fetchOrderCounters,
-    staleTime: 60_000,
-    enabled: listed.length > 0,
-  })
+  const { listed, counters } = useOrderCounters()
   const first = listed[0]
   if (!data) return <Skeleton h={90} radius="md" />
   const list = (query = '') => (first ? `${deskPath(first)}${query}` : '/app')

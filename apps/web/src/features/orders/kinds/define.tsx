@@ -3,6 +3,7 @@ import { Text } from '@mantine/core'
 import type { Icon } from '@tabler/icons-react'
 import type { TFunction } from 'i18next'
 import dayjs from 'dayjs'
+import { formatDate } from '../../../lib/format'
 import type { OrderItemKind } from '@app/shared'
 import type { FieldDef, ResourceForm, ResourceRow, SelectSource } from '../../../components/resource'
 
@@ -95,5 +96,16 @@ export function Entry({ label, value }: { label: string; value: string | number 
       </Text>
       <Text size="sm">{value === null || value === undefined || value === '' ? '—' : value}</Text>
     </div>
+  )
+}
+
+/** The summary of seats on one day (train seats, tour seats): the day, adults and children. */
+export function DaySeatsSummary({ item, t }: { item: DetailItem; t: TFunction }) {
+  return (
+    <>
+      <Entry label={t('orders.fields.date')} value={formatDate((item.date as string | undefined) ?? item.start_date)} />
+      <Entry label={t('orders.fields.adults')} value={item.adults} />
+      <Entry label={t('orders.fields.children')} value={item.children} />
+    </>
   )
 }

@@ -3,11 +3,12 @@ import type { WebKind } from './define'
 import { room } from './room'
 import { train } from './train'
 import { transportation } from './transportation'
+import { ziyarah } from './ziyarah'
 
 export * from './define'
 
 /** The web entry of every shared kind (a kind without one fails typecheck). */
-const ENTRIES: Record<OrderItemKind, WebKind> = { room, train, transportation }
+const ENTRIES: Record<OrderItemKind, WebKind> = { room, train, transportation, ziyarah }
 
 export const webKind = (kind: OrderItemKind): WebKind => ENTRIES[kind]
 /** The kinds in the shared declaration's order (menus, the form's add buttons). */

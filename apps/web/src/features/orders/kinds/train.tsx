@@ -1,8 +1,7 @@
 import { IconTrain } from '@tabler/icons-react'
 import { TRAIN_TYPES } from '@app/shared'
 import { field } from '../../../components/resource'
-import { formatDate } from '../../../lib/format'
-import { choiceSource, day, defineWebKind, Entry, num, today } from './define'
+import { choiceSource, DaySeatsSummary, day, defineWebKind, num, today } from './define'
 
 const routes = choiceSource('trains_route', (row) => `${row.name} (${row.code})`)
 type TrainType = (typeof TRAIN_TYPES)[number]
@@ -39,13 +38,7 @@ export const train = defineWebKind({
     field.number('adults', { span: 3, min: 0 }),
     field.number('children', { span: 3, min: 0 }),
   ],
-  Summary: ({ item, t }) => (
-    <>
-      <Entry label={t('orders.fields.date')} value={formatDate((item.date as string | undefined) ?? item.start_date)} />
-      <Entry label={t('orders.fields.adults')} value={item.adults} />
-      <Entry label={t('orders.fields.children')} value={item.children} />
-    </>
-  ),
+  Summary: DaySeatsSummary,
   /**
    * A train item's stored name carries its class in the words of the clerk who booked it
    * (`Haramain (HHR-01, economy)`); the class shown is the item's `variant` through the locale files
