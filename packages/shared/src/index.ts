@@ -25,3 +25,5 @@ export * from './contracts/company.js'
 // Ziyarah tours (issue 27)
 export * from './contracts/ziyarah-tours.js'
 export * from './hijri.js'
+// Departures (issue 29)
+export * from './contracts/departures.js'

@@ -19,6 +19,8 @@ export const PERMISSION_SECTIONS = [
   // Issue 30: the audit trail (audit_list reads it, audit_export exports it).
   { section: 'audit', entities: ['audit'] },
   { section: 'pilgrims', entities: ['pilgrim'] },
+  // Issue 29: departures (group packages with seat quotas and allotments).
+  { section: 'departures', entities: ['departure'] },
 ] as const
 
 export type Section = (typeof PERMISSION_SECTIONS)[number]['section']
@@ -97,6 +99,7 @@ export const DEFAULT_ROLES: ReadonlyArray<{ name: string; display_name: string; 
       ...products.flatMap(write),
       ...orders.flatMap(write),
       ...pilgrimKeeper,
+      ...write('departure'),
     ],
   },
   {

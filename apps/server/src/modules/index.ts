@@ -19,6 +19,8 @@ import pilgrims from './pilgrims/pilgrims.routes.js'
 import company from './company/company.routes.js'
 // Ziyarah tours (issue 27)
 import ziyarahTours from './ziyarah-tours/ziyarah-tours.routes.js'
+// Departures (issue 29)
+import departures from './departures/departures.routes.js'
 
 /**
  * Every API module, mounted under /api/v1. One line per module; each module
@@ -43,4 +45,5 @@ export const apiModules: FastifyPluginAsync[] = [
   pilgrims,
   company,
   ziyarahTours,
+  departures,
 ]

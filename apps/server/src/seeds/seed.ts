@@ -19,6 +19,7 @@ import { seedDemoOrders } from '../modules/orders/orders.seed.js'
 import { seedDemoPilgrims } from '../modules/pilgrims/pilgrims.seed.js'
 import type { Storage } from '../lib/storage/index.js'
 import { seedZiyarahTours } from '../modules/ziyarah-tours/ziyarah-tours.seed.js'
+import { seedDemoDeparture } from '../modules/departures/departures.seed.js'
 
 export const DEMO_LOGIN = { email: 'owner@demo.travel', password: 'demo-owner-2026' }
 
@@ -218,6 +219,7 @@ export async function seed(db: Db, opts: { demo: boolean; storage?: Storage }): 
     await seedZiyarahTours(t, company.id)
     await seedDemoOrders(t, company.id, owner.id)
     await seedDemoPilgrims(t, company.id, owner.id, opts.storage)
+    await seedDemoDeparture(t, company.id)
   })
   return { created: true }
 }

@@ -1,5 +1,13 @@
 import { lazy } from 'react'
-import { IconBox, IconDatabase, IconLayoutDashboard, IconReceipt, IconUsers, IconUsersGroup } from '@tabler/icons-react'
+import {
+  IconBox,
+  IconDatabase,
+  IconLayoutDashboard,
+  IconPlaneDeparture,
+  IconReceipt,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react'
 import { DESK_ENTITY, ORDER_DESKS } from '@app/shared'
 import { screen } from '../components/resource/screen'
 import { navItem as item, type ItemPage, type NavGroup } from '../lib/nav'
@@ -153,6 +161,20 @@ export const navGroups: NavGroup[] = [
         'pilgrims',
         'pilgrim',
         screen(() => import('../features/pilgrims/pilgrims.resource')),
+        { nested: true },
+      ),
+    ],
+  },
+  {
+    // Departures (issue 29): the list, its page form and each departure's page, one screen.
+    key: 'departures',
+    labelKey: 'nav.groups.departures',
+    icon: IconPlaneDeparture,
+    items: [
+      item(
+        'departures',
+        'departure',
+        screen(() => import('../features/departures/DeparturesScreen')),
         { nested: true },
       ),
     ],

@@ -90,14 +90,23 @@ function wireRefs(it: StoredItem) {
   return orderKind(it.kind as OrderItemKind)?.wireRefs(it) ?? {}
 }
 
-/** Stock rows whose booked differs from the sum of live (not cancelled) order items: empty when the invariant holds. */
+/**
+ * Stock rows whose booked differs from the sum of live (not cancelled) order items and the allotments
+ * departures hold (issue 29, `departures.allotment`): empty when the invariant holds.
+ */
 export async function stockDrift(db: Db, companyId?: number) {
   const res = await db.execute(sql`
     WITH live AS (
-      SELECT i.kind, i.item_id, i.variant, d::date AS day, sum(i.quantity)::int AS q
-      FROM order_items i JOIN orders o ON o.id = i.order_id AND o.status <> 'cancelled'
-      CROSS JOIN LATERAL generate_series(i.start_date, i.end_date, interval '1 day') AS d
-      ${companyId ? sql`WHERE i.company_id = ${companyId}` : sql``}
+      SELECT kind, item_id, variant, day, sum(q)::int AS q FROM (
+        SELECT i.kind, i.item_id, i.variant, d::date AS day, i.quantity AS q
+        FROM order_items i JOIN orders o ON o.id = i.order_id AND o.status <> 'cancelled'
+        CROSS JOIN LATERAL generate_series(i.start_date, i.end_date, interval '1 day') AS d
+        ${companyId ? sql`WHERE i.company_id = ${companyId}` : sql``}
+        UNION ALL
+        SELECT a->>'kind', (a->>'itemId')::int, a->>'variant', (a->>'day')::date, (a->>'quantity')::int
+        FROM departures p CROSS JOIN LATERAL jsonb_array_elements(p.allotment) AS a
+        ${companyId ? sql`WHERE p.company_id = ${companyId}` : sql``}
+      ) held
       GROUP BY 1, 2, 3, 4
     )
     SELECT coalesce(s.kind, l.kind) AS kind, coalesce(s.item_id, l.item_id) AS item_id, coalesce(s.day, l.day)::text AS day,

@@ -12,7 +12,15 @@ const idOf = (name: string) => catalogue.find((p) => p.name === name)!.id
 describe('the permission matrix', () => {
   it('groups the catalogue by section and entity, one column per action, the rest apart', () => {
     const m = buildMatrix(catalogue)
-    expect(m.sections.map((s) => s.section)).toEqual(['user_management', 'reference', 'products', 'orders', 'audit', 'pilgrims'])
+    expect(m.sections.map((s) => s.section)).toEqual([
+      'user_management',
+      'reference',
+      'products',
+      'orders',
+      'audit',
+      'pilgrims',
+      'departures',
+    ])
     const user = m.sections[0]!.rows[0]!
     expect(user.entity).toBe('user')
     expect(Object.keys(user.cells)).toEqual(['list', 'create', 'view', 'update', 'delete', 'export', 'import', 'approval'])

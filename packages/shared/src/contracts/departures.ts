@@ -1,0 +1,380 @@
+import { z } from 'zod'
+import { MAX_NAME, MAX_TEXT } from '../constants.js'
+import { windowDateField } from '../dates.js'
+import { moneyField } from './availability.js'
+import { wireInt } from './catalogue-common.js'
+import { entryList, optionalIdField, optionalText } from './locations.js'
+import { ORDER_CURRENCY } from './orders.js'
+import { requiredText } from './reference.js'
+import { TRAIN_TYPES } from './train-routes.js'
+import { idField } from './users.js'
+
+/**
+ * Departures (keberangkatan), issue 29: a group trip on fixed dates with a seat
+ * quota, prices per room type, and the catalogue items it holds as one package
+ * (stays, train seats, transfers, ziyarah tours). The same schemas validate the
+ * API body and the web form, so both refuse the same input with the same key.
+ */
+
+export const DEPARTURE_STATUSES = ['draft', 'open', 'closed', 'departed', 'completed', 'cancelled'] as const
+export type DepartureStatus = (typeof DEPARTURE_STATUSES)[number]
+
+/**
+ * Moves of a departure's status the server allows (a status left as it is is no move). Opening
+ * reserves the allotment; cancelling gives it back.
+ */
+export const DEPARTURE_TRANSITIONS: Readonly<Record<DepartureStatus, readonly DepartureStatus[]>> = {
+  draft: ['open', 'cancelled'],
+  open: ['closed', 'cancelled'],
+  closed: ['open', 'departed', 'cancelled'],
+  departed: ['completed'],
+  completed: [],
+  cancelled: [],
+}
+
+/** Statuses whose allotment (stays, seats, vehicles, tours) is held in the stock ledger. */
+export const DEPARTURE_HOLDING_STATUSES: readonly DepartureStatus[] = ['open', 'closed', 'departed', 'completed']
+
+/** Room types a departure sells, and the pilgrims one room of each holds. */
+export const ROOM_TYPES = ['quad', 'triple', 'double'] as const
+export type RoomType = (typeof ROOM_TYPES)[number]
+export const ROOM_TYPE_BEDS: Readonly<Record<RoomType, number>> = { quad: 4, triple: 3, double: 2 }
+
+/** The currencies a departure's price may be in: what orders take today (selling in rupiah comes later). */
+export const DEPARTURE_CURRENCIES = [ORDER_CURRENCY] as const
+
+export const DEPARTURE_SORTABLE = [
+  'code',
+  'name',
+  'departure_date',
+  'return_date',
+  'program_days',
+  'seats',
+  'status',
+  'created_at',
+] as const
+
+/** Most seats one departure sells; most entries of each list. */
+export const MAX_DEPARTURE_SEATS = 2000
+export const MAX_DEPARTURE_LIST = 30
+/** Most rooms, train seats or tour seats one entry takes. */
+export const MAX_DEPARTURE_UNITS = 500
+
+/** Message keys of the departure rules (server: messages; web: `validation.<key>`). */
+export const DEPARTURE_KEYS = {
+  code: 'departures.code_invalid',
+  returnBefore: 'departures.return_before_departure',
+  outside: 'departures.outside_dates',
+  checkOut: 'departures.check_out_after_check_in',
+  endBefore: 'departures.end_before_start',
+  priceTwice: 'departures.price_twice',
+  seatsOverBeds: 'departures.seats_over_beds',
+  seatsBelowSold: 'departures.seats_below_sold',
+  statusMove: 'departures.status_move',
+  roomOfHotel: 'departures.room_of_hotel',
+} as const
+
+const entryId = optionalIdField.optional()
+const day = windowDateField
+const flightText = (max: number) => optionalText(max)
+
+/** A flight as text: airline, flight number, from, to and time (`HH:mm`). */
+export const departureFlightSchema = z
+  .object({
+    airline: flightText(MAX_NAME),
+    flight_number: flightText(20),
+    from: flightText(MAX_NAME),
+    to: flightText(MAX_NAME),
+    time: z.preprocess(
+      (v) => (v === '' || v === undefined ? null : v),
+      z
+        .string()
+        .trim()
+        .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+        .nullable(),
+    ),
+  })
+  .nullish()
+  .transform((v) => v ?? null)
+export type DepartureFlight = z.infer<typeof departureFlightSchema>
+
+export const departurePriceInputSchema = z.object({
+  id: entryId,
+  room_type: z.enum(ROOM_TYPES),
+  /** Per pilgrim. */
+  price: moneyField,
+  currency: z.preprocess((v) => (v === '' || v == null ? ORDER_CURRENCY : v), z.enum(DEPARTURE_CURRENCIES)),
+})
+
+export const departureStayInputSchema = z.object({
+  id: entryId,
+  hotel_id: idField,
+  room_id: idField,
+  room_type: z.enum(ROOM_TYPES),
+  check_in: day,
+  check_out: day,
+  rooms: wireInt(1, MAX_DEPARTURE_UNITS),
+})
+
+export const departureTrainInputSchema = z.object({
+  id: entryId,
+  route_id: idField,
+  train_type: z.enum(TRAIN_TYPES),
+  date: day,
+  seats: wireInt(1, MAX_DEPARTURE_UNITS),
+})
+
+export const departureTransferInputSchema = z.object({
+  id: entryId,
+  transportation_id: idField,
+  start_date: day,
+  end_date: day,
+})
+
+export const departureZiyarahInputSchema = z.object({
+  id: entryId,
+  tour_id: idField,
+  date: day,
+  seats: wireInt(1, MAX_DEPARTURE_UNITS),
+})
+
+type Stay = { room_type: RoomType; check_in: string; check_out: string; rooms: number }
+
+/** `YYYY-MM-DD` plus `n` days. */
+export function plusDays(iso: string, n: number): string {
+  const d = new Date(`${iso}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + n)
+  return d.toISOString().slice(0, 10)
+}
+
+/** Whole days from `a` to `b`. */
+export const daysFrom = (a: string, b: string) =>
+  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000)
+
+/**
+ * Pilgrims each room type can sleep on every night of the stays: for each night some stay covers, the
+ * beds of that type that night (rooms x 4, 3 or 2); a type's seats are its fewest over those nights (a
+ * quad pilgrim needs a quad bed in Madinah and in Makkah). Absent types are 0.
+ */
+export function bedsByRoomType(stays: Stay[]): Record<RoomType, number> {
+  const out: Record<RoomType, number> = { quad: 0, triple: 0, double: 0 }
+  const nights = new Set<string>()
+  const perNight = new Map<string, Record<RoomType, number>>()
+  for (const s of stays) {
+    if (!(s.check_out > s.check_in)) continue
+    for (let d = s.check_in; d < s.check_out; d = plusDays(d, 1)) {
+      nights.add(d)
+      const n = perNight.get(d) ?? { quad: 0, triple: 0, double: 0 }
+      n[s.room_type] += s.rooms * ROOM_TYPE_BEDS[s.room_type]
+      perNight.set(d, n)
+    }
+  }
+  if (!nights.size) return out
+  for (const type of ROOM_TYPES) {
+    if (!stays.some((s) => s.room_type === type)) continue
+    out[type] = Math.min(...[...nights].map((d) => perNight.get(d)![type]))
+  }
+  return out
+}
+
+/** Every bed the stays hold on each of their nights, over all room types. */
+export const bedsOf = (stays: Stay[]) => Object.values(bedsByRoomType(stays)).reduce((a, b) => a + b, 0)
+
+/** `POST /departures` and `PUT /departures/{id}`. */
+export const departureInputSchema = z
+  .object({
+    /** Unique in the company; letters, digits, `-`, `_` and `/` ("UMR-2027-02"). */
+    code: z
+      .string()
+      .trim()
+      .min(2)
+      .max(30)
+      .regex(/^[A-Za-z0-9][A-Za-z0-9_/-]*$/, { message: DEPARTURE_KEYS.code }),
+    name: requiredText(),
+    departure_date: day,
+    return_date: day,
+    seats: wireInt(1, MAX_DEPARTURE_SEATS),
+    outbound_flight: departureFlightSchema,
+    return_flight: departureFlightSchema,
+    prices: entryList(departurePriceInputSchema, ROOM_TYPES.length).default([]),
+    stays: entryList(departureStayInputSchema, MAX_DEPARTURE_LIST).default([]),
+    trains: entryList(departureTrainInputSchema, MAX_DEPARTURE_LIST).default([]),
+    transfers: entryList(departureTransferInputSchema, MAX_DEPARTURE_LIST).default([]),
+    ziyarah: entryList(departureZiyarahInputSchema, MAX_DEPARTURE_LIST).default([]),
+    notes: optionalText(MAX_TEXT),
+    status: z.enum(DEPARTURE_STATUSES).default('draft'),
+  })
+  .superRefine((v, ctx) => {
+    const add = (path: Array<string | number>, message: string, params?: Record<string, unknown>) =>
+      ctx.addIssue({ code: 'custom', path, message, params })
+    const from = v.departure_date
+    const to = v.return_date
+    const datesOk = from <= to
+    if (!datesOk) add(['return_date'], DEPARTURE_KEYS.returnBefore)
+    const within = (d: string) => !datesOk || (d >= from && d <= to)
+    v.stays.forEach((s, i) => {
+      if (s.check_out <= s.check_in) add(['stays', i, 'check_out'], DEPARTURE_KEYS.checkOut)
+      if (!within(s.check_in)) add(['stays', i, 'check_in'], DEPARTURE_KEYS.outside)
+      if (!within(s.check_out)) add(['stays', i, 'check_out'], DEPARTURE_KEYS.outside)
+    })
+    v.trains.forEach((s, i) => {
+      if (!within(s.date)) add(['trains', i, 'date'], DEPARTURE_KEYS.outside)
+    })
+    v.transfers.forEach((s, i) => {
+      if (s.end_date < s.start_date) add(['transfers', i, 'end_date'], DEPARTURE_KEYS.endBefore)
+      if (!within(s.start_date)) add(['transfers', i, 'start_date'], DEPARTURE_KEYS.outside)
+      if (!within(s.end_date)) add(['transfers', i, 'end_date'], DEPARTURE_KEYS.outside)
+    })
+    v.ziyarah.forEach((s, i) => {
+      if (!within(s.date)) add(['ziyarah', i, 'date'], DEPARTURE_KEYS.outside)
+    })
+    const seen = new Set<string>()
+    v.prices.forEach((p, i) => {
+      if (seen.has(p.room_type)) add(['prices', i, 'room_type'], DEPARTURE_KEYS.priceTwice)
+      seen.add(p.room_type)
+    })
+    if (v.stays.length) {
+      const beds = bedsOf(v.stays)
+      if (v.seats > beds) add(['seats'], DEPARTURE_KEYS.seatsOverBeds, { beds })
+    }
+  })
+export type DepartureInput = z.infer<typeof departureInputSchema>
+export type DepartureInputValues = z.input<typeof departureInputSchema>
+
+/** List filters: `?status=open`. */
+export const departureFilters = { status: z.enum(DEPARTURE_STATUSES) }
+
+const nullableString = z.string().nullable()
+const flightRow = z
+  .object({
+    airline: nullableString,
+    flight_number: nullableString,
+    from: nullableString,
+    to: nullableString,
+    time: nullableString,
+  })
+  .nullable()
+
+/** A row of `GET /departures`. */
+export const departureSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  departure_date: z.string(),
+  return_date: z.string(),
+  program_days: z.number(),
+  seats: z.number(),
+  seats_sold: z.number(),
+  seats_left: z.number(),
+  status: z.enum(DEPARTURE_STATUSES),
+  created_at: z.string(),
+})
+export type DepartureRow = z.infer<typeof departureSchema>
+
+const namedRef = z.object({ id: z.number(), name: z.string() }).nullable()
+
+/** `GET /departures/{id}`, and the answer of create and update. */
+export const departureDetailSchema = departureSchema.extend({
+  outbound_flight: flightRow,
+  return_flight: flightRow,
+  notes: nullableString,
+  version: z.number(),
+  updated_at: z.string(),
+  prices: z.array(z.object({ id: z.number(), room_type: z.enum(ROOM_TYPES), price: z.number(), currency: z.string() })),
+  stays: z.array(
+    z.object({
+      id: z.number(),
+      hotel_id: z.number(),
+      room_id: z.number(),
+      hotel: namedRef,
+      room: namedRef,
+      room_type: z.enum(ROOM_TYPES),
+      check_in: z.string(),
+      check_out: z.string(),
+      rooms: z.number(),
+    }),
+  ),
+  trains: z.array(
+    z.object({
+      id: z.number(),
+      route_id: z.number(),
+      route: namedRef,
+      train_type: z.enum(TRAIN_TYPES),
+      date: z.string(),
+      seats: z.number(),
+    }),
+  ),
+  transfers: z.array(
+    z.object({
+      id: z.number(),
+      transportation_id: z.number(),
+      transportation: namedRef,
+      start_date: z.string(),
+      end_date: z.string(),
+    }),
+  ),
+  ziyarah: z.array(z.object({ id: z.number(), tour_id: z.number(), tour: namedRef, date: z.string(), seats: z.number() })),
+})
+export type DepartureDetail = z.infer<typeof departureDetailSchema>
+
+// ---- the itinerary as the departure page draws it ----
+
+export interface ItineraryStay {
+  hotel: string
+  check_in: string
+  check_out: string
+  room_type: RoomType
+  rooms: number
+}
+export interface ItineraryTrain {
+  route: string
+  date: string
+}
+export type ItineraryStep =
+  | { kind: 'stay'; hotel: string; check_in: string; check_out: string; nights: number }
+  | { kind: 'train'; route: string; date: string }
+export type ItineraryWarning =
+  | { key: 'departures.warn.train_not_check_out'; params: { date: string; route: string } }
+  | { key: 'departures.warn.nights'; params: { nights: number; program: number } }
+  | { key: 'departures.warn.gap'; params: { from: string; to: string } }
+
+/**
+ * The departure's hotels and trains as one timeline (hotel stays merged per hotel and dates, trains
+ * between them in date order), and where it does not hold together: a train day that is no hotel's
+ * check-out day, gaps between stays, or hotel nights that differ from the program's nights (program
+ * days - 1: the pilgrims sleep in a hotel every night from the departure to the return day).
+ */
+export function itineraryOf(d: {
+  departure_date: string
+  return_date: string
+  stays: ItineraryStay[]
+  trains: ItineraryTrain[]
+}): { steps: ItineraryStep[]; warnings: ItineraryWarning[] } {
+  const byStay = new Map<string, { hotel: string; check_in: string; check_out: string }>()
+  for (const s of d.stays) byStay.set(`${s.hotel}|${s.check_in}|${s.check_out}`, s)
+  const stays = [...byStay.values()].sort((a, b) => a.check_in.localeCompare(b.check_in) || a.hotel.localeCompare(b.hotel))
+  const steps: ItineraryStep[] = []
+  const trains = [...d.trains].sort((a, b) => a.date.localeCompare(b.date))
+  const warnings: ItineraryWarning[] = []
+  let t = 0
+  for (const s of stays) {
+    while (t < trains.length && trains[t]!.date <= s.check_in) steps.push({ kind: 'train', ...trains[t++]! })
+    steps.push({ kind: 'stay', ...s, nights: Math.max(0, daysFrom(s.check_in, s.check_out)) })
+  }
+  while (t < trains.length) steps.push({ kind: 'train', ...trains[t++]! })
+  const checkOuts = new Set(stays.map((s) => s.check_out))
+  for (const tr of trains)
+    if (!checkOuts.has(tr.date))
+      warnings.push({ key: 'departures.warn.train_not_check_out', params: { date: tr.date, route: tr.route } })
+  for (let i = 1; i < stays.length; i++) {
+    const prevEnd = stays.slice(0, i).reduce((m, s) => (s.check_out > m ? s.check_out : m), stays[0]!.check_out)
+    if (stays[i]!.check_in > prevEnd)
+      warnings.push({ key: 'departures.warn.gap', params: { from: prevEnd, to: stays[i]!.check_in } })
+  }
+  const nightSet = new Set<string>()
+  for (const s of stays) for (let x = s.check_in; x < s.check_out; x = plusDays(x, 1)) nightSet.add(x)
+  const program = Math.max(0, daysFrom(d.departure_date, d.return_date))
+  if (stays.length && nightSet.size !== program)
+    warnings.push({ key: 'departures.warn.nights', params: { nights: nightSet.size, program } })
+  return { steps, warnings }
+}
