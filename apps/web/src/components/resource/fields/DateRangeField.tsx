@@ -13,9 +13,7 @@ type Range = [string | null, string | null]
 
 /** What a typed range reads as: both days (`YYYY-MM-DD`), or why it cannot be taken. */
 export type TypedRange =
-  | { range: [string, string] }
-  | { error: 'unreadable' | 'reversed' | 'outside' }
-  | { error: 'too_long'; maxDays: number }
+  { range: [string, string] } | { error: 'unreadable' | 'reversed' | 'outside' } | { error: 'too_long'; maxDays: number }
 
 const DAY = String.raw`(\d{1,2}[-/.]\d{1,2}[-/.]\d{4}|\d{4}-\d{1,2}-\d{1,2})`
 // Between the two days: a dash (–, —, -) or "s/d" (sampai dengan), spaces optional.
@@ -27,10 +25,7 @@ const RANGE = new RegExp(String.raw`^${DAY}\s*(?:–|—|-|s\s*/\s*d)\s*${DAY}$`
  * no real day, the end is before the start, a day is outside `minDate`/`maxDate`, or the range is longer than
  * `maxDays`.
  */
-export function parseTypedRange(
-  text: string,
-  limits: { minDate?: string; maxDate?: string; maxDays?: number } = {},
-): TypedRange {
+export function parseTypedRange(text: string, limits: { minDate?: string; maxDate?: string; maxDays?: number } = {}): TypedRange {
   const s = text.trim()
   const m = RANGE.exec(s)
   const start = m ? parseTypedDate(m[1]!) : parseTypedDate(s)
