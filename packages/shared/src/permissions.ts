@@ -84,7 +84,7 @@ const pilgrimKeeper = [...write('pilgrim'), permissionName('pilgrim', 'import'),
 /**
  * Default roles seeded for each company (DESIGN §5) and their grants.
  * `owner` gets every company permission; the rest are our documented choice
- * (docs/decisions.md).
+ * (docs/decisions/users-roles.md).
  */
 export const DEFAULT_ROLES: ReadonlyArray<{ name: string; display_name: string; permissions: readonly string[] }> = [
   { name: 'owner', display_name: 'Owner', permissions: ALL_PERMISSIONS.filter((p) => !PLATFORM_ONLY_PERMISSIONS.includes(p)) },

@@ -6,7 +6,7 @@ export const requiredText = (min = NAME_MIN, max = MAX_NAME) => z.string().trim(
 
 /**
  * Slugs are normalized, not refused: trimmed, lower-cased, spaces and other
- * separators turned into '-', anything outside [a-z0-9-] dropped (docs/decisions.md).
+ * separators turned into '-', anything outside [a-z0-9-] dropped (docs/decisions/reference-data.md).
  */
 export function slugify(input: string): string {
   return input
