@@ -111,6 +111,15 @@ const EN = {
   after: 'After',
   editHotel: 'Edit Hotel',
   history: 'History',
+  dates: 'Dates',
+  typeDates: 'Type Dates',
+  reversed: 'Dates ends before it starts',
+}
+
+/** A day `offset` days from today as the range box takes it, DD-MM-YYYY. */
+const dmy = (offset: number) => {
+  const d = new Date(Date.now() + offset * 86_400_000)
+  return `${String(d.getUTCDate()).padStart(2, '0')}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${d.getUTCFullYear()}`
 }
 
 describe('audit trail and conflicting edits', () => {
@@ -199,6 +208,16 @@ describe('audit trail and conflicting edits', () => {
 
     await page.getByRole('combobox', { name: EN.entity }).click()
     await page.getByRole('option', { name: EN.hotels, exact: true }).click()
+    // The dates are typed as well as picked: a reversed range is refused on its box, a good one is taken.
+    const typedDates = page.getByRole('textbox', { name: EN.typeDates, exact: true })
+    await typedDates.fill(`${dmy(1)} – ${dmy(-1)}`)
+    await typedDates.press('Enter')
+    await page.getByText(EN.reversed, { exact: true }).waitFor()
+    await typedDates.fill(`${dmy(-1)} s/d ${dmy(1)}`)
+    await typedDates.press('Enter')
+    await expect
+      .poll(() => page.getByRole('button', { name: EN.dates, exact: true }).textContent())
+      .toBe(`${dmy(-1)} – ${dmy(1)}`)
     await page.getByRole('button', { name: EN.apply, exact: true }).click()
     const table = page.getByRole('table', { name: EN.menu })
     const row = table.getByRole('row').filter({ hasText: 'Siti Aminah' }).filter({ hasText: EN.updatedAction })

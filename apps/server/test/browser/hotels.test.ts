@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { apiAs, combo, field, notification, png, shot, tick, openSignedIn } from './page.js'
+import { apiAs, combo, field, fillTime, notification, png, shot, tick, openSignedIn } from './page.js'
 
 /**
  * Hotels and rooms in real Chromium against the real server (issue 9, web):
@@ -338,8 +338,8 @@ async function hotelJourney(texts: Texts, name: string) {
   await field(p2, texts.title).fill('No smoking')
   await field(p2, texts.description).fill('Smoking is not allowed in rooms')
 
-  await field(page, texts.checkIn).fill('14:00')
-  await field(page, texts.checkOut).fill('12:00')
+  await fillTime(page, texts.checkIn, '14:00')
+  await fillTime(page, texts.checkOut, '12:00')
   await field(page, texts.minReservation).fill('1')
   await field(page, texts.minDays).fill('2')
   await field(page, texts.price).fill('1250000')

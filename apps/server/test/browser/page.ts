@@ -216,3 +216,15 @@ export async function pickDay(page: Page, scope: Locator, label: string, iso: st
   await dropdown.getByRole('button', { name: `${d} ${texts.months[m - 1]} ${y}`, exact: true }).click()
   await dropdown.waitFor({ state: 'hidden' })
 }
+
+/**
+ * A time field (Mantine's TimePicker, 24 h): its hours box by the field's label ("Check-in Time, hours",
+ * "Waktu Check-in, jam"), and `fillTime` writes `HH:mm` into its hours and minutes boxes.
+ */
+export const timeHours = (scope: Pick<Page, 'getByRole'>, label: string) =>
+  scope.getByRole('spinbutton', { name: new RegExp(`^${escapeRegExp(label)}, (hours|jam)$`) })
+export async function fillTime(scope: Pick<Page, 'getByRole'>, label: string, hhmm: string) {
+  const [h, m] = hhmm.split(':')
+  await timeHours(scope, label).fill(h!)
+  await scope.getByRole('spinbutton', { name: new RegExp(`^${escapeRegExp(label)}, (minutes|menit)$`) }).fill(m!)
+}

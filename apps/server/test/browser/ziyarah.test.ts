@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { catalogueFixtures } from '../helpers/catalogue.js'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { apiAs, combo, field, notification, openSignedIn, pickDay, shot } from './page.js'
+import { apiAs, combo, field, fillTime, notification, openSignedIn, pickDay, shot, timeHours } from './page.js'
 
 /**
  * Ziyarah tours in real Chromium against the real server (issue 27), in
@@ -170,9 +170,9 @@ async function journey(texts: Texts) {
   await d.getByRole('button', { name: texts.save, exact: true }).click()
   // The pickup time left empty is refused on its field before anything is sent.
   await d.getByText(texts.pickupRequired).waitFor()
-  await field(d, texts.pickup).scrollIntoViewIfNeeded()
+  await timeHours(d, texts.pickup).scrollIntoViewIfNeeded()
   await shot(page, name('01-dialog-error'))
-  await field(d, texts.pickup).fill('07:30')
+  await fillTime(d, texts.pickup, '07:30')
   await d.getByRole('button', { name: texts.save, exact: true }).click()
   await notification(page, texts.created).waitFor()
   await d.waitFor({ state: 'hidden' })
