@@ -172,10 +172,11 @@ describe('attribute values', () => {
       .replace(/^\ufeff/, '')
       .trim()
       .split('\r\n')
-    expect(lines[0]).toBe('id,name,slug,description,is_active,created_at,group')
+    // Headed as the screen labels its columns, days as DD-MM-YYYY HH:mm (crud/export.ts).
+    expect(lines[0]).toBe('ID,Name,Slug,Description,Active,Created,Group Attribute')
     expect(lines).toHaveLength(4)
     expect(lines.find((l) => l.includes(',Window Seat,'))).toMatch(
-      /,window-seat,Window Seat available,true,\d{4}-\d\d-\d\dT[^,]+,Bus Seats$/,
+      /,window-seat,Window Seat available,true,\d\d-\d\d-\d{4} \d\d:\d\d,Bus Seats$/,
     )
   })
 

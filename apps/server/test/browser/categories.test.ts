@@ -180,14 +180,15 @@ describe('categories journey', () => {
       .replace(/^\ufeff/, '')
       .trim()
       .split('\r\n')
-    expect(lines[0]).toBe('id,name,slug,description,is_active,created_at')
+    // Headed as the screen labels its columns, days as DD-MM-YYYY HH:mm (crud/export.ts).
+    expect(lines[0]).toBe('ID,Name,Slug,Description,Active,Created')
     expect(
       lines
         .slice(1)
         .map((l) => l.split(',')[1])
         .sort(),
     ).toEqual(['Package 20', 'Package 21', 'Package 22', 'Package 23'])
-    expect(lines.find((l) => l.includes('Package 20'))).toMatch(/,package-20,Sample package 20,false,\d{4}-\d\d-\d\dT/)
+    expect(lines.find((l) => l.includes('Package 20'))).toMatch(/,package-20,Sample package 20,false,\d\d-\d\d-\d{4} \d\d:\d\d/)
   })
 
   it('shows the same screen in Indonesian', async () => {

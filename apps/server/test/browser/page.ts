@@ -187,7 +187,9 @@ export async function openSignedIn(
 
 /** A select of the form kit: open it, pick the option by its label. */
 export async function chooseOption(page: Page, scope: Locator | Page, label: string, option: string | RegExp) {
-  await field(scope as Pick<Page, 'getByLabel'>, label).click()
+  await field(scope as Pick<Page, 'getByLabel'>, label)
+    .first()
+    .click()
   await page.getByRole('option', { name: option }).first().click()
 }
 

@@ -27,6 +27,7 @@ const classes = {
   listHead: 'av-list-head',
   listValues: 'av-list-values',
   hijri: 'av-hijri',
+  booked: 'av-booked',
 }
 
 export interface DayStock {
@@ -240,7 +241,7 @@ function DayButton({
               </Text>
             ))}
             {stock ? (
-              <Text size="xs" lh={1.35} c="orange.8" truncate>
+              <Text size="xs" lh={1.35} className={classes.booked} truncate>
                 {t('availability.booked_short', { ...stock })}
               </Text>
             ) : null}

@@ -102,8 +102,8 @@ export default defineResource<ResourceRow>({
     ),
     col.text('name'),
     col.custom('departure_date', (row) => withHijri(row.departure_date), { width: 220 }),
-    col.custom('return_date', (row) => withHijri(row.return_date), { width: 220, hiddenBelow: 'md' }),
-    col.text('program_days', { width: 80, align: 'right', hiddenBelow: 'sm' }),
+    col.custom('return_date', (row) => withHijri(row.return_date), { width: 220, hiddenBelow: 'md', secondary: true }),
+    col.text('program_days', { width: 80, align: 'right', hiddenBelow: 'sm', secondary: true }),
     col.custom(
       'seats',
       (row, { t }) => (
