@@ -134,11 +134,12 @@ describe('web build budgets', () => {
       },
       // 407.7 kB
       { route: '/app/order_hotel (order desk)', modules: ['src/features/orders/desks.tsx', ...list], budget: 415 * KB },
-      // 405.7 kB. The list and its page form are one screen: the hotel form loads what the list loads.
+      // 412.2 kB (405.7 before the 24-hour TimePicker of check-in and check-out, issue 32). The list and its
+      // page form are one screen: the hotel form loads what the list loads.
       {
         route: '/app/hotels, /app/hotels/edit/:id',
         modules: ['src/features/hotels/hotels.resource.tsx', ...list],
-        budget: 410 * KB,
+        budget: 420 * KB,
       },
       // 377.7 kB
       {
