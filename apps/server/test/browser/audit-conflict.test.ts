@@ -4,7 +4,7 @@ import { users } from '../../src/db/schema/index.js'
 import { createSession } from '../../src/lib/sessions.js'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { apiAs, field, notification, shot } from './page.js'
+import { apiAs, field, notification, shot, openFromMenu } from './page.js'
 
 /**
  * Edits that cannot overwrite each other, and who changed what (issue 30), in real Chromium: two tabs of two
@@ -200,11 +200,7 @@ describe('audit trail and conflicting edits', () => {
     expect(res.statusCode, res.body).toBe(200)
 
     const page = await tab('en', owner.token, '/app')
-    await page.locator('nav a[href^="/app"]').first().waitFor()
-    const group = page.locator('nav button[aria-expanded]').filter({ hasText: EN.menuGroup })
-    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click()
-    await page.locator('nav a[href="/app/audit"]').filter({ hasText: EN.menu }).click()
-    await page.getByRole('heading', { name: EN.menu, level: 1 }).waitFor()
+    await openFromMenu(page, EN.menuGroup, '/app/audit', EN.menu)
 
     await page.getByRole('combobox', { name: EN.entity }).click()
     await page.getByRole('option', { name: EN.hotels, exact: true }).click()

@@ -5,7 +5,7 @@ import type { Db } from '../../src/db/client.js'
 import { createHotelRoom, createTrainRoute } from '../helpers/bookables.js'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { apiAs, notification, shot } from './page.js'
+import { apiAs, notification, shot, openFromMenu } from './page.js'
 
 /**
  * Departures in real Chromium against the real server (issue 29), in English and Indonesian: the menu
@@ -125,12 +125,7 @@ async function journey(texts: Texts) {
   const hijri = `${ddmmyyyy(D)} · ${hijriDate(D, texts.lang)}`
 
   const page = await open(texts, '/app')
-  await page.locator('nav a[href^="/app"]').first().waitFor()
-  const group = page.locator('nav button[aria-expanded]').filter({ hasText: texts.menu })
-  // A group of one item may show as the item itself.
-  if ((await group.count()) && (await group.getAttribute('aria-expanded')) !== 'true') await group.click()
-  await page.locator('nav a[href="/app/departures"]').filter({ hasText: texts.menu }).click()
-  await page.getByRole('heading', { name: texts.menu, level: 1 }).waitFor()
+  await openFromMenu(page, texts.menu, '/app/departures', texts.menu)
   const row = page.getByRole('row').filter({ hasText: code })
   await row.waitFor()
   expect(await row.textContent()).toContain(hijri)

@@ -185,6 +185,24 @@ export async function openSignedIn(
   return page
 }
 
+/**
+ * A screen reached through the side menu as a user would: its group opened (and seen open, its
+ * transition ended, so the link does not move under the click), the link clicked, the address reached,
+ * the screen's title shown. A group of one item may show as the item itself.
+ */
+export async function openFromMenu(page: Page, group: string, href: string, title: string) {
+  await page.locator('nav a[href^="/app"]').first().waitFor()
+  const button = page.locator('nav button[aria-expanded]').filter({ hasText: group })
+  if (await button.count()) {
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click()
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true')
+    await transitionsEnded(page)
+  }
+  await page.locator(`nav a[href="${href}"]`).filter({ hasText: title }).click()
+  await page.waitForURL((u) => u.pathname === href)
+  await page.getByRole('heading', { name: title, level: 1 }).waitFor()
+}
+
 /** A select of the form kit: open it, pick the option by its label. */
 export async function chooseOption(page: Page, scope: Locator | Page, label: string, option: string | RegExp) {
   await field(scope as Pick<Page, 'getByLabel'>, label)

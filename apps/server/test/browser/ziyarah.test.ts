@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { catalogueFixtures } from '../helpers/catalogue.js'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { apiAs, combo, field, fillTime, notification, openSignedIn, pickDay, shot, timeHours } from './page.js'
+import { apiAs, combo, field, fillTime, notification, openSignedIn, pickDay, shot, timeHours, openFromMenu } from './page.js'
 
 /**
  * Ziyarah tours in real Chromium against the real server (issue 27), in
@@ -242,11 +242,7 @@ async function bookingJourney(texts: Texts) {
     ),
   )
   const page = await open(texts, '/app')
-  await page.locator('nav a[href^="/app"]').first().waitFor()
-  const group = page.locator('nav button[aria-expanded]').filter({ hasText: texts.orderGroup })
-  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click()
-  await page.locator('nav a[href="/app/order_ziyarah"]').filter({ hasText: texts.desk }).click()
-  await page.getByRole('heading', { name: texts.desk, level: 1 }).waitFor()
+  await openFromMenu(page, texts.orderGroup, '/app/order_ziyarah', texts.desk)
   await page.getByRole('button', { name: texts.create, exact: true }).click()
   await page.getByRole('heading', { name: texts.newOrder }).waitFor()
   expect(new URL(page.url()).pathname).toBe('/app/order_ziyarah/create')
