@@ -12,11 +12,15 @@ declare module 'autocannon' {
     '2xx': number
     errors: number
     timeouts: number
+    /** Seconds the run took. */
+    duration: number
   }
   interface Options {
     url: string
     connections?: number
     duration?: number
+    /** Stop after this many requests instead of after `duration`. */
+    amount?: number
     headers?: Record<string, string>
     method?: string
     body?: string
@@ -27,6 +31,7 @@ declare module 'autocannon' {
     /** Per-request setup: return the request to send (e.g. a different body each time). */
     requests?: Array<{ setupRequest?: (req: Record<string, unknown>) => Record<string, unknown> }>
   }
+  export type { Result }
   function autocannon(opts: Options, cb: (err: Error | null, result: Result) => void): unknown
   export default autocannon
 }

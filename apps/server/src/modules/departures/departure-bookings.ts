@@ -181,10 +181,11 @@ registerOrderKind({
       })
       .from(departures)
       .where(and(eq(departures.id, input.departure_id), eq(departures.company_id, ctx.companyId)))
-    // Locked for the booking's write: bookings of one departure take turns here, at their start, since each
-    // ends by counting its seats into this row (a shared lock here would deadlock with that count); a change
-    // of the departure (its date, stays, seats) waits for the booking, and the other way round.
-    const [dep] = await (ctx.lock ? q.for('no key update') : q)
+    // KEY SHARE: a departure's change (which locks its row FOR UPDATE first, departures.routes.ts) waits for
+    // the booking and the other way round, while bookings do not wait for each other here: they take turns
+    // only on the room type's stock row and on counting their seats into this row (a lock that would
+    // conflict with that count, FOR SHARE, deadlocks two bookings).
+    const [dep] = await (ctx.lock ? q.for('key share') : q)
     if (!dep) throw new ItemRefusal('departure_id', 'field.not_found')
     if (dep.status !== 'open') throw new ItemRefusal('departure_id', 'departures.not_open')
     if (dep.departure_date < ctx.today) throw new ItemRefusal('departure_id', 'orders.past_date')

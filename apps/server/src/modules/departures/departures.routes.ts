@@ -141,7 +141,16 @@ async function prepare(input: DepartureInput, ctx: WriteContext) {
   const to = input.status
   if (from !== to && !DEPARTURE_TRANSITIONS[from].includes(to))
     throw unprocessable({ status: [{ key: DEPARTURE_KEYS.statusMove, params: { from, to } }] })
-  const sold = Number(existing?.seats_sold ?? 0)
+  // The row locked before anything else of the write: bookings in flight finish first (they hold it KEY
+  // SHARE), new ones wait, and the seats sold read here stay true until the write commits.
+  const [locked] = existing
+    ? await tx
+        .select({ sold: departures.seats_sold })
+        .from(departures)
+        .where(eq(departures.id, existing.id as number))
+        .for('update')
+    : []
+  const sold = Number(locked?.sold ?? 0)
   if (input.seats < sold) throw unprocessable({ seats: [{ key: DEPARTURE_KEYS.seatsBelowSold, params: { sold } }] })
   if (to === 'cancelled' && from !== 'cancelled' && sold > 0) throw conflict('departures.cancel_sold', undefined, { count: sold })
   // Sold seats are stock of the departure's day (departure-bookings.ts): its pilgrims' bookings do not move with it.
