@@ -27,7 +27,7 @@ function text(locale: Locale, key: string, fallback: string): string {
 
 function sheetOf(data: Data, locale: Locale) {
   const day = dateWriters('UTC')
-  const w = (k: string, f: string) => text(locale, `resources.departures.rooming.export.${k}`, f)
+  const w = (k: string, f: string) => text(locale, `resources.departures.rooming.export_file.${k}`, f)
   const headers = COLUMNS.map((c) => w(c, c))
   const type = (t: string) => text(locale, `resources.departures.room_types.${t}`, t)
   const gender = (g: string) => text(locale, `resources.pilgrims.genders.${g}`, g)
