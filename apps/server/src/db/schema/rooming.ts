@@ -7,9 +7,7 @@ import { pilgrims } from './pilgrims.js'
 
 const list = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))
 /** `CASE room_type WHEN 'quad' THEN 4 … END`: the beds of a room type, from the shared table. */
-const bedsOf = sql.raw(
-  `CASE "room_type" ${ROOM_TYPES.map((t) => `WHEN '${t}' THEN ${ROOM_TYPE_BEDS[t]}`).join(' ')} ELSE 0 END`,
-)
+const bedsOf = sql.raw(`CASE "room_type" ${ROOM_TYPES.map((t) => `WHEN '${t}' THEN ${ROOM_TYPE_BEDS[t]}`).join(' ')} ELSE 0 END`)
 
 /**
  * The rooming list of a departure (issue 29): rooms per hotel stay and who sleeps in them. The database

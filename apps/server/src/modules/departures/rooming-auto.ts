@@ -90,7 +90,8 @@ export function autoAssign(opts: {
   const rooms: Array<{ gender: Unit['gender']; ids: number[] }> = []
   const unassigned: number[] = []
   for (const u of units) {
-    const into = u.gender === 'mixed' ? undefined : rooms.find((r) => r.gender === u.gender && r.ids.length + u.ids.length <= beds)
+    const into =
+      u.gender === 'mixed' ? undefined : rooms.find((r) => r.gender === u.gender && r.ids.length + u.ids.length <= beds)
     if (into) into.ids.push(...u.ids)
     else if (rooms.length < opts.maxRooms) rooms.push({ gender: u.gender, ids: [...u.ids] })
     else unassigned.push(...u.ids)

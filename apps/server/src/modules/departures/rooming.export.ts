@@ -35,7 +35,14 @@ function sheetOf(data: Data, locale: Locale) {
   const rooms = data.rooms.map((r) => ({
     label: r.label,
     type: type(r.room_type),
-    lines: r.occupants.map((p) => [String(++no), r.label, type(r.room_type), p.full_name, gender(p.gender), p.passport_number ?? '']),
+    lines: r.occupants.map((p) => [
+      String(++no),
+      r.label,
+      type(r.room_type),
+      p.full_name,
+      gender(p.gender),
+      p.passport_number ?? '',
+    ]),
   }))
   return {
     title: `${w('title', 'Rooming list')} · ${data.stay.hotel}`,

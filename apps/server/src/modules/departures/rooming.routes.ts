@@ -21,9 +21,13 @@ const roomingRoutes: FastifyPluginAsync = async (parent) => {
   const app = parent.withTypeProvider<ZodTypeProvider>()
   const tags = ['departures']
 
-  app.get('/departures/:id/rooming', { schema: { tags, params }, config: { access: READ } }, async (req): Promise<{ data: Rooming }> => ({
-    data: await readRooming(app.db, requireAuth(req).companyId, req.params.id),
-  }))
+  app.get(
+    '/departures/:id/rooming',
+    { schema: { tags, params }, config: { access: READ } },
+    async (req): Promise<{ data: Rooming }> => ({
+      data: await readRooming(app.db, requireAuth(req).companyId, req.params.id),
+    }),
+  )
 
   app.put(
     '/departures/:id/rooming/:stayId',

@@ -34,13 +34,21 @@ interface Loaded {
   people: BookedPilgrim[]
 }
 
-async function load(db: Db, companyId: number, departureId: number, stayId: number, lock: boolean): Promise<Loaded> {
+/** The stay and what its rules read; `named`: pilgrims a body names, found (in the company) even when not booked. */
+async function load(
+  db: Db,
+  companyId: number,
+  departureId: number,
+  stayId: number,
+  lock: boolean,
+  named: number[] = [],
+): Promise<Loaded> {
   await departureOf(db, companyId, departureId, lock)
   const stays = await staysOf(db, departureId)
   const stay = stays.find((s) => s.id === stayId)
   if (!stay) throw notFound()
   const stored = await storedRooms(db, departureId)
-  return { stay, stays, stored, people: await pilgrimsOf(db, companyId, departureId, []) }
+  return { stay, stays, stored, people: await pilgrimsOf(db, companyId, departureId, named) }
 }
 
 /** Where else each pilgrim sleeps on the stay's nights: pilgrim -> "hotel, room label". */
@@ -82,7 +90,7 @@ export function checkRooming(input: RoomingInput, ctx: Loaded): Errors {
         continue
       }
       seen.set(id, label)
-      if (!p) refuse(at, ROOMING_KEYS.notBooked, { room: label, name })
+      if (!p || p.room_type === null) refuse(at, ROOMING_KEYS.notBooked, { room: label, name })
       else if (p.room_type !== stay.room_type)
         refuse(at, ROOMING_KEYS.roomType, { room: label, name, booked: p.room_type ?? '', type: stay.room_type })
       const there = other.get(id)
@@ -105,7 +113,7 @@ export async function writeRooming(
 ): Promise<Rooming> {
   await db.transaction(async (t) => {
     const tx = t as unknown as Db
-    const ctx = await load(tx, companyId, departureId, stayId, true)
+    const ctx = await load(tx, companyId, departureId, stayId, true, [...new Set(input.rooms.flatMap((r) => r.pilgrim_ids))])
     const errors = checkRooming(input, ctx)
     if (Object.keys(errors).length) throw unprocessable(errors)
     await tx.delete(roomingRooms).where(eq(roomingRooms.stay_id, stayId))
@@ -167,7 +175,9 @@ export async function roomsForExport(db: Db, companyId: number, departureId: num
   const stay = stays.find((s) => s.id === stayId)
   if (!stay) throw notFound()
   // The hotel's list: every stay of the departure in this hotel on the same dates (its quad and double rooms).
-  const sameVisit = stays.filter((s) => s.hotel_id === stay.hotel_id && s.check_in === stay.check_in && s.check_out === stay.check_out)
+  const sameVisit = stays.filter(
+    (s) => s.hotel_id === stay.hotel_id && s.check_in === stay.check_in && s.check_out === stay.check_out,
+  )
   const ids = sameVisit.map((s) => s.id)
   const stored = (await storedRooms(db, departureId)).filter((r) => ids.includes(r.stay_id))
   const people = await pilgrimsOf(db, companyId, departureId, [...new Set(stored.flatMap((r) => r.pilgrim_ids))])

@@ -57,7 +57,9 @@ export function PilgrimLine({
         title={gender}
         style={{ flex: 'none', width: 26, paddingInline: 0 }}
       >
-        {pilgrim.gender === 'male' ? t('resources.departures.rooming.male_short') : t('resources.departures.rooming.female_short')}
+        {pilgrim.gender === 'male'
+          ? t('resources.departures.rooming.male_short')
+          : t('resources.departures.rooming.female_short')}
       </Badge>
       <Text size="sm" style={{ flex: 1, minWidth: 0 }} truncate="end" title={pilgrim.full_name}>
         {pilgrim.full_name}

@@ -111,7 +111,10 @@ export function RoomCard({
       {warnings.map((w, i) => (
         <Text key={i} size="xs" c="orange.9" mt={4}>
           <IconAlertTriangle size={12} style={{ verticalAlign: 'middle' }} />{' '}
-          {t(`resources.departures.rooming.rules.${w.key.replace('rooming.', '')}`, { ...w.params, type: t(`resources.departures.room_types.${type}`) })}
+          {t(`resources.departures.rooming.rules.${w.key.replace('rooming.', '')}`, {
+            ...w.params,
+            type: t(`resources.departures.room_types.${type}`),
+          })}
         </Text>
       ))}
       {serverErrors?.map((m, i) => (

@@ -72,7 +72,10 @@ export default function RoomingSection({ departureId }: { departureId: number })
     setErrors((e) => ({ ...e, [stay.id]: {} }))
     notifySuccess(
       t('resources.departures.rooming.auto_done'),
-      t('resources.departures.rooming.auto_summary', { rooms: res.data.data.rooms.length, left: res.data.data.unassigned.length }),
+      t('resources.departures.rooming.auto_summary', {
+        rooms: res.data.data.rooms.length,
+        left: res.data.data.unassigned.length,
+      }),
     )
   }
   const save = async () => {
@@ -121,7 +124,12 @@ export default function RoomingSection({ departureId }: { departureId: number })
             )}
             {canEdit && (
               <>
-                <Button variant="light" leftSection={<IconWand size={16} />} loading={busy === 'auto'} onClick={() => void auto()}>
+                <Button
+                  variant="light"
+                  leftSection={<IconWand size={16} />}
+                  loading={busy === 'auto'}
+                  onClick={() => void auto()}
+                >
                   {t('resources.departures.rooming.auto')}
                 </Button>
                 <Button

@@ -68,8 +68,7 @@ export function roomWarnings(type: RoomType, ids: number[], people: Map<number, 
     key: r.key,
     params: r.params ?? {},
   }))
-  for (const p of occupants)
-    if (p.room_type !== type) out.push({ key: 'rooming.wrong_room_type', params: { name: p.full_name } })
+  for (const p of occupants) if (p.room_type !== type) out.push({ key: 'rooming.wrong_room_type', params: { name: p.full_name } })
   return out
 }
 
