@@ -71,9 +71,10 @@ export function PilgrimLine({
           color="teal"
           leftSection={<IconUsers size={10} />}
           title={t('resources.departures.rooming.family_title', { count: family.size })}
+          aria-label={t('resources.departures.rooming.family', { n: family.n })}
           style={{ flex: 'none' }}
         >
-          {t('resources.departures.rooming.family', { n: family.n })}
+          {family.n}
         </Badge>
       )}
       {pilgrim.room_type === null && (

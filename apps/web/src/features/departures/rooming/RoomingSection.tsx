@@ -84,7 +84,11 @@ export default function RoomingSection({ departureId }: { departureId: number })
     setBusy(null)
     if (!res.ok) {
       setErrors((e) => ({ ...e, [stay.id]: res.error.errors }))
-      return notifyError(t('resources.departures.rooming.save_failed'), res.error.message)
+      const first = Object.values(res.error.errors).flat()
+      return notifyError(
+        t('resources.departures.rooming.save_failed'),
+        first.length ? first.slice(0, 3).join(' · ') : res.error.message,
+      )
     }
     client.setQueryData(keyOf(departureId), res.data.data)
     setDraft(undefined)

@@ -86,7 +86,7 @@ export function StayBoard({
           </Alert>
         ))}
         {draft.rooms.length ? (
-          <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm">
+          <SimpleGrid cols={{ base: 1, xs: 2, xl: 3 }} spacing="sm">
             {draft.rooms.map((room, i) => (
               <RoomCard
                 key={i}
