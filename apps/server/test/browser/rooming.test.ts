@@ -61,18 +61,18 @@ const EN: Texts = {
 }
 const ID: Texts = {
   lang: 'id',
-  title: 'Rooming list',
+  title: 'Daftar Kamar',
   auto: 'Atur otomatis',
   proposed: 'Usulan kamar siap',
   save: 'Simpan kamar',
-  saved: 'Rooming list tersimpan',
-  refused: 'Rooming list tidak tersimpan',
+  saved: 'Daftar kamar tersimpan',
+  refused: 'Daftar kamar tidak tersimpan',
   mixed: 'Kamar 2: laki-laki dan perempuan sekamar hanya bila semuanya satu keluarga',
   room: (l) => `Kamar ${l}`,
   moveOption: /^Kamar 3 \(/,
   unassigned: 'Belum dapat kamar',
   exportLabel: 'Ekspor',
-  xlsx: 'Excel (XLSX)',
+  xlsx: 'Berkas Excel (XLSX)',
 }
 
 const D = addDays(new Date().toISOString().slice(0, 10), 80)

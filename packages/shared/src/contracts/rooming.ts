@@ -35,8 +35,10 @@ export const roomingRoomInputSchema = z.object({
 })
 export type RoomingRoomInput = z.infer<typeof roomingRoomInputSchema>
 
-/** `PUT /departures/{id}/rooming/{stayId}`: the whole list of one stay's rooms, in order. */
+/** `PUT /departures/{id}/rooming`: the whole list of one stay's rooms, in order. */
 export const roomingInputSchema = z.object({
+  /** The departure stay (hotel, room type, dates) the list is of. */
+  stay_id: idField,
   rooms: z.array(roomingRoomInputSchema).max(MAX_ROOMING_ROOMS),
 })
 export type RoomingInput = z.infer<typeof roomingInputSchema>
@@ -88,7 +90,14 @@ export const roomingSchema = z.object({
 export type Rooming = z.infer<typeof roomingSchema>
 
 export const ROOMING_EXPORT_FORMATS = ['xlsx', 'pdf'] as const
-export const roomingExportQuerySchema = z.object({ format: z.enum(ROOMING_EXPORT_FORMATS).default('xlsx') })
+const stayQueryId = z.coerce.number().int().min(1).max(2_147_483_647)
+/** `POST /departures/{id}/rooming/auto?stay_id=…`: the stay to propose rooms for. */
+export const roomingAutoQuerySchema = z.object({ stay_id: stayQueryId })
+/** `GET /departures/{id}/rooming/export?stay_id=…&format=xlsx|pdf`. */
+export const roomingExportQuerySchema = z.object({
+  stay_id: stayQueryId,
+  format: z.enum(ROOMING_EXPORT_FORMATS).default('xlsx'),
+})
 
 type Occupant = { id: number; gender: string; family: number }
 export type RoomRule = { key: (typeof ROOMING_KEYS)['over'] | (typeof ROOMING_KEYS)['gender']; params?: Record<string, number> }

@@ -1,21 +1,29 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { queryId, roomingExportQuerySchema, roomingInputSchema, type Rooming, type RoomingRoom } from '@app/shared'
+import {
+  queryId,
+  roomingExportQuerySchema,
+  roomingInputSchema,
+  roomingAutoQuerySchema,
+  type Rooming,
+  type RoomingRoom,
+} from '@app/shared'
 import { requestLocale } from '../../lib/i18n.js'
 import { requireAuth } from '../../plugins/auth.js'
 import { proposeRooming, readRooming, roomsForExport, writeRooming } from './rooming.js'
 import { sendRooming } from './rooming.export.js'
 
 const params = z.object({ id: queryId() })
-const stayParams = z.object({ id: queryId(), stayId: queryId() })
 // Reading a departure's rooming list is seeing the departure; its editors may read what they edit.
 const READ = ['departure_view', 'departure_update']
 const WRITE = 'departure_update'
 
 /**
  * The rooming list of a departure (issue 29): read it, replace one stay's list, ask auto-assign for a
- * proposal, export one hotel's list. Another company's departure (or a stay of another departure) is a 404.
+ * proposal, export one hotel's list. The stay is named in the body or the query (`stay_id`), so every
+ * route has the departure as its one path parameter. Another company's departure, or a stay of another
+ * departure, is a 404.
  */
 const roomingRoutes: FastifyPluginAsync = async (parent) => {
   const app = parent.withTypeProvider<ZodTypeProvider>()
@@ -30,26 +38,26 @@ const roomingRoutes: FastifyPluginAsync = async (parent) => {
   )
 
   app.put(
-    '/departures/:id/rooming/:stayId',
-    { schema: { tags, params: stayParams, body: roomingInputSchema }, config: { access: WRITE } },
+    '/departures/:id/rooming',
+    { schema: { tags, params, body: roomingInputSchema }, config: { access: WRITE } },
     async (req): Promise<{ data: Rooming }> => ({
-      data: await writeRooming(app.db, requireAuth(req).companyId, req.params.id, req.params.stayId, req.body),
+      data: await writeRooming(app.db, requireAuth(req).companyId, req.params.id, req.body.stay_id, req.body),
     }),
   )
 
   app.post(
-    '/departures/:id/rooming/:stayId/auto',
-    { schema: { tags, params: stayParams }, config: { access: WRITE } },
+    '/departures/:id/rooming/auto',
+    { schema: { tags, params, querystring: roomingAutoQuerySchema }, config: { access: WRITE } },
     async (req): Promise<{ data: { rooms: RoomingRoom[]; unassigned: number[] } }> => ({
-      data: await proposeRooming(app.db, requireAuth(req).companyId, req.params.id, req.params.stayId),
+      data: await proposeRooming(app.db, requireAuth(req).companyId, req.params.id, req.query.stay_id),
     }),
   )
 
   app.get(
-    '/departures/:id/rooming/:stayId/export',
-    { schema: { tags, params: stayParams, querystring: roomingExportQuerySchema }, config: { access: READ } },
+    '/departures/:id/rooming/export',
+    { schema: { tags, params, querystring: roomingExportQuerySchema }, config: { access: READ } },
     async (req, reply) => {
-      const data = await roomsForExport(app.db, requireAuth(req).companyId, req.params.id, req.params.stayId)
+      const data = await roomsForExport(app.db, requireAuth(req).companyId, req.params.id, req.query.stay_id)
       return sendRooming(reply, data, req.query.format, requestLocale(req))
     },
   )

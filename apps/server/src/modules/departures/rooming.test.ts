@@ -136,7 +136,7 @@ async function book(departureId: number, room_type: string, ids: number[], who: 
 }
 
 const put = (d: number, stay: number, roomsList: Array<{ label: string; pilgrim_ids: number[] }>, lang = 'en') =>
-  api('PUT', `/departures/${d}/rooming/${stay}`, { rooms: roomsList }, owner, lang)
+  api('PUT', `/departures/${d}/rooming`, { stay_id: stay, rooms: roomsList }, owner, lang)
 
 let T: Trip
 /** Family of Ahmad: his wife Siti and son Umar (their mahram is Ahmad). */
@@ -187,11 +187,11 @@ describe('reading the rooming list', () => {
 
   it('is a 404 for another company’s departure, and for a stay of another departure', async () => {
     expect((await api('GET', `/departures/${T.id}/rooming`, undefined, other)).statusCode).toBe(404)
-    expect((await api('PUT', `/departures/${T.id}/rooming/${T.medQuad}`, { rooms: [] }, other)).statusCode).toBe(404)
-    expect((await api('POST', `/departures/${T.id}/rooming/${T.medQuad}/auto`, undefined, other)).statusCode).toBe(404)
-    expect((await api('GET', `/departures/${T.id}/rooming/${T.medQuad}/export?format=xlsx`, undefined, other)).statusCode).toBe(
-      404,
-    )
+    expect((await api('PUT', `/departures/${T.id}/rooming`, { stay_id: T.medQuad, rooms: [] }, other)).statusCode).toBe(404)
+    expect((await api('POST', `/departures/${T.id}/rooming/auto?stay_id=${T.medQuad}`, undefined, other)).statusCode).toBe(404)
+    expect(
+      (await api('GET', `/departures/${T.id}/rooming/export?stay_id=${T.medQuad}&format=xlsx`, undefined, other)).statusCode,
+    ).toBe(404)
     const theirs = await trip(other)
     expect((await put(T.id, theirs.medQuad, [])).statusCode).toBe(404)
   })
@@ -199,8 +199,8 @@ describe('reading the rooming list', () => {
   it('needs departure_view to read and departure_update to write', async () => {
     const viewer = await createUserWithPermissions(t.app, owner.companyId, ['departure_view'])
     expect((await api('GET', `/departures/${T.id}/rooming`, undefined, viewer)).statusCode).toBe(200)
-    expect((await api('PUT', `/departures/${T.id}/rooming/${T.medQuad}`, { rooms: [] }, viewer)).statusCode).toBe(403)
-    expect((await api('POST', `/departures/${T.id}/rooming/${T.medQuad}/auto`, undefined, viewer)).statusCode).toBe(403)
+    expect((await api('PUT', `/departures/${T.id}/rooming`, { stay_id: T.medQuad, rooms: [] }, viewer)).statusCode).toBe(403)
+    expect((await api('POST', `/departures/${T.id}/rooming/auto?stay_id=${T.medQuad}`, undefined, viewer)).statusCode).toBe(403)
   })
 })
 
@@ -314,7 +314,7 @@ describe('auto-assign and export', () => {
     const [a, s, u, b, c, r, x] = [P.ahmad!, P.siti!, P.umar!, P.budi!, P.cahyo!, P.rina!, P.sari!]
     await book(d.id, 'quad', [b, a, s])
     await book(d.id, 'quad', [r, c, x, u])
-    const res = await api('POST', `/departures/${d.id}/rooming/${d.mkkQuad}/auto`)
+    const res = await api('POST', `/departures/${d.id}/rooming/auto?stay_id=${d.mkkQuad}`)
     expect(res.statusCode, res.body).toBe(200)
     // Ahmad's family (mixed) first, then the men by booking order, then the women.
     expect(res.json().data).toEqual({
@@ -329,7 +329,7 @@ describe('auto-assign and export', () => {
     const read = (await api('GET', `/departures/${d.id}/rooming`)).json().data
     expect(read.stays[2].rooms).toEqual([])
     // Madinah's quads hold two rooms: the women wait for a room.
-    const med = (await api('POST', `/departures/${d.id}/rooming/${d.medQuad}/auto`)).json().data
+    const med = (await api('POST', `/departures/${d.id}/rooming/auto?stay_id=${d.medQuad}`)).json().data
     expect(med.rooms).toHaveLength(2)
     expect(med.unassigned).toEqual([r, x])
     // The proposal saves as it is.
@@ -351,7 +351,7 @@ describe('auto-assign and export', () => {
     ).toBe(200)
     expect((await put(d.id, d.medDouble, [{ label: '201', pilgrim_ids: [P.tuti!] }])).statusCode).toBe(200)
 
-    const res = await api('GET', `/departures/${d.id}/rooming/${d.medQuad}/export?format=xlsx`, undefined, owner, 'id')
+    const res = await api('GET', `/departures/${d.id}/rooming/export?stay_id=${d.medQuad}&format=xlsx`, undefined, owner, 'id')
     expect(res.statusCode, res.body).toBe(200)
     expect(res.headers['content-type']).toContain('spreadsheetml')
     expect(res.headers['content-disposition']).toMatch(/rooming_UMR-.*\.xlsx/)
@@ -361,9 +361,9 @@ describe('auto-assign and export', () => {
     const rowsOf = (sheet.getSheetValues() as unknown[][])
       .filter(Boolean)
       .map((r) => r.slice(1).map((v) => (v == null ? '' : String(v))))
-    expect(rowsOf[0]![0]).toMatch(/^Rooming list · Hotel /)
-    const head = rowsOf.findIndex((r) => r[0] === 'No.')
-    expect(rowsOf[head]).toEqual(['No.', 'Kamar', 'Tipe kamar', 'Nama', 'Jenis kelamin', 'Nomor paspor'])
+    expect(rowsOf[0]![0]).toMatch(/^Daftar kamar \(rooming list\) · Hotel /)
+    const head = rowsOf.findIndex((r) => r[0] === 'No. urut')
+    expect(rowsOf[head]).toEqual(['No. urut', 'Kamar', 'Tipe kamar', 'Nama', 'Jenis kelamin', 'Nomor paspor'])
     const lines = rowsOf.slice(head + 1)
     const passport = async (id: number) =>
       (
@@ -379,7 +379,7 @@ describe('auto-assign and export', () => {
       ['4', '201', 'Kamar Berdua (Double)', 'Tuti Lestari', 'Perempuan', await passport(P.tuti!)],
     ])
 
-    const pdf = await api('GET', `/departures/${d.id}/rooming/${d.medQuad}/export?format=pdf`)
+    const pdf = await api('GET', `/departures/${d.id}/rooming/export?stay_id=${d.medQuad}&format=pdf`)
     expect(pdf.statusCode).toBe(200)
     expect(pdf.headers['content-type']).toBe('application/pdf')
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')

@@ -61,11 +61,11 @@ export default function RoomingSection({ departureId }: { departureId: number })
       else delete next[stay.id]
       return next
     })
-  const base = `/departures/${departureId}/rooming/${stay.id}`
+  const base = `/departures/${departureId}/rooming`
 
   const auto = async () => {
     setBusy('auto')
-    const res = await api.post<{ data: { rooms: RoomingRoom[]; unassigned: number[] } }>(`${base}/auto`)
+    const res = await api.post<{ data: { rooms: RoomingRoom[]; unassigned: number[] } }>(`${base}/auto?stay_id=${stay.id}`)
     setBusy(null)
     if (!res.ok) return notifyError(t('resources.departures.rooming.auto_failed'), res.error.message)
     setDraft(res.data.data)
@@ -80,7 +80,7 @@ export default function RoomingSection({ departureId }: { departureId: number })
   }
   const save = async () => {
     setBusy('save')
-    const res = await api.put<{ data: Rooming }>(base, { rooms: draft.rooms })
+    const res = await api.put<{ data: Rooming }>(base, { stay_id: stay.id, rooms: draft.rooms })
     setBusy(null)
     if (!res.ok) {
       setErrors((e) => ({ ...e, [stay.id]: res.error.errors }))
@@ -97,7 +97,7 @@ export default function RoomingSection({ departureId }: { departureId: number })
   }
   const download = async (format: 'xlsx' | 'pdf') => {
     setBusy(format)
-    const res = await api.download(`${base}/export`, { format }, `rooming_${data.departure.code}.${format}`)
+    const res = await api.download(`${base}/export`, { stay_id: stay.id, format }, `rooming_${data.departure.code}.${format}`)
     setBusy(null)
     if (res.ok) saveFile(res.data)
     else notifyError(t('notify.export_failed_title'), res.error.message)
