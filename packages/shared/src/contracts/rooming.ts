@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { GENDERS } from './pilgrims.js'
-import { ROOM_TYPES, ROOM_TYPE_BEDS, type RoomType } from './departures.js'
+import { ROOM_TYPES, ROOM_TYPE_BEDS, type RoomType } from '../kinds/departure.js'
 import { idField } from './users.js'
 
 /**

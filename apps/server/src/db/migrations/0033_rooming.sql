@@ -31,7 +31,8 @@ CREATE UNIQUE INDEX "rooming_assignments_stay_pilgrim_uq" ON "rooming_assignment
 CREATE INDEX "rooming_assignments_room_idx" ON "rooming_assignments" USING btree ("room_id","position");--> statement-breakpoint
 CREATE INDEX "rooming_assignments_pilgrim_idx" ON "rooming_assignments" USING btree ("pilgrim_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "rooming_rooms_stay_label_uq" ON "rooming_rooms" USING btree ("stay_id","label");--> statement-breakpoint
-CREATE INDEX "rooming_rooms_departure_idx" ON "rooming_rooms" USING btree ("departure_id","stay_id","position");--> statement-breakpoint
+CREATE INDEX "rooming_rooms_departure_idx" ON "rooming_rooms" USING btree ("departure_id","stay_id","position");
+--> statement-breakpoint
 -- A room's occupants, counted by the database for every writer: once per statement over the rows it wrote
 -- (transition tables). The count is checked against the room type's beds by rooming_rooms_capacity_ck, so a
 -- fifth pilgrim in a quad room is refused whatever wrote it.
