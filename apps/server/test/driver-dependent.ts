@@ -25,6 +25,7 @@ export const driverDependent: string[] = [
   'src/modules/orders/orders-packages.test.ts',
   'src/modules/orders/orders-rooms.test.ts',
   'src/modules/hotels/room-availability.test.ts',
+  'src/modules/departures/rooming.test.ts',
   'src/modules/train-routes/train-schedules.test.ts',
   'src/modules/transportations/transportation-schedules.test.ts',
   'test/find-by-id.test.ts',

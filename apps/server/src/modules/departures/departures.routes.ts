@@ -32,6 +32,7 @@ import { heldBy, holdAllotment, planAllotment, releaseAllotment, type EntryPlan 
 import './departures.messages.js'
 // Seats on departures are an order kind, registered by this module.
 import { resizeSeats } from './departure-bookings.js'
+import roomingRoutes from './rooming.routes.js'
 
 const holds = (s: unknown) => DEPARTURE_HOLDING_STATUSES.includes(s as DepartureStatus)
 
@@ -276,6 +277,7 @@ async function departureCounters(db: Db, companyId: number): Promise<Record<'all
 const departuresModule: FastifyPluginAsync = async (app) => {
   // The rows' list first (GET /departures), then its counters, as orders register theirs.
   await app.register(departuresResource.plugin)
+  await app.register(roomingRoutes)
   app.get('/departures/counters', { schema: { tags: ['departures'] }, config: { access: 'departure_list' } }, async (req) => ({
     data: await departureCounters(app.db, requireAuth(req).companyId),
   }))

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core'
 import { IconAlertTriangle, IconBuilding, IconPencil, IconTrain } from '@tabler/icons-react'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { DEPARTURE_TRANSITIONS, itineraryOf, type DepartureDetail, type DepartureStatus } from '@app/shared'
@@ -12,6 +12,8 @@ import { notifyError, notifySuccess } from '../../lib/notify'
 import { useCan } from '../../lib/permissions'
 import { useDocumentTitle } from '../../lib/use-document-title'
 import departures, { DEPARTURE_STATUS_COLORS, withHijri } from './departures.resource'
+
+const RoomingSection = lazy(() => import('./rooming/RoomingSection'))
 
 /** The button of each move a departure's status may make (DEPARTURE_TRANSITIONS). */
 const MOVE_COLORS: Record<string, string> = {
@@ -193,6 +195,10 @@ export default function DeparturePage() {
           <Text size="sm">{t('resources.departures.no_itinerary')}</Text>
         )}
       </Card>
+
+      <Suspense fallback={null}>
+        <RoomingSection departureId={d.id} />
+      </Suspense>
 
       {d.notes && (
         <Card withBorder>
