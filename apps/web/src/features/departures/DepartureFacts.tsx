@@ -53,9 +53,6 @@ export function SeatsCard({ facts }: { facts: DepartureFacts }) {
           </div>
         ))}
         {!facts.room_types.length && <Text size="sm">{t('resources.departures.facts.no_rooms')}</Text>}
-        <Text size="xs" c="dimmed">
-          {t('resources.departures.facts.quota', { sold: facts.sold, left: facts.left, seats: facts.seats })}
-        </Text>
       </Stack>
     </Card>
   )
