@@ -235,7 +235,127 @@ describe('the dashboard’s next departures', () => {
   })
 })
 
-void sql
-void ddmmyyyy
-void pilgrim
-void book
+describe('a departure with bookings', () => {
+  it('counts seats per room type, lists papers not ready, sums the balance and writes the manifest', async () => {
+    const d = await openDeparture(90)
+    const husband = await pilgrim({
+      full_name: `Ahmad Fauzi ${uniq()}`,
+      documents: [{ type: 'passport', status: 'verified' }],
+    })
+    const wife = await pilgrim({
+      full_name: `Siti Aminah ${uniq()}`,
+      gender: 'female',
+      mahram_id: husband.id,
+      mahram_relation: 'husband',
+      documents: [
+        { type: 'passport', status: 'verified' },
+        { type: 'visa', status: 'missing' },
+        { type: 'ktp', status: 'received' },
+      ],
+    })
+    const single = await pilgrim({ full_name: `Umar Said ${uniq()}` })
+    const family = await book(d.id, 'quad', [husband.id, wife.id])
+    const other = await book(d.id, 'double', [single.id])
+    // The booking refuses a short passport: it becomes short afterwards (renewed records can be wrong too).
+    const shortUntil = addDays(d.return_date, 30)
+    const now = await ok<Record<string, unknown>>(await api('GET', `/pilgrims/${single.id}`))
+    await ok(await api('PUT', `/pilgrims/${single.id}`, { ...now, passport_expiry: shortUntil }))
+    await ok(await api('POST', `/orders/${family.id}/payments`, { amount: 1000, method: 'transfer' }))
+
+    const facts = await ok<{
+      sold: number
+      left: number
+      pilgrims: number
+      room_types: unknown[]
+      documents: Array<{ id: number; problems: unknown[] }>
+      balance: unknown
+      passport_valid_until: string
+    }>(await api('GET', `/departures/${d.id}/facts`))
+    expect(facts.room_types).toEqual([
+      { room_type: 'quad', seats: 8, sold: 2, left: 6 },
+      { room_type: 'double', seats: 4, sold: 1, left: 3 },
+    ])
+    expect(facts).toMatchObject({ pilgrims: 3, sold: 3, left: 9 })
+    expect(facts.passport_valid_until).toBe(await monthsAfter(d.return_date, 6))
+    expect(Object.fromEntries(facts.documents.map((p) => [p.id, p.problems]))).toEqual({
+      [wife.id]: [
+        { problem: 'missing', type: 'visa' },
+        { problem: 'unverified', type: 'ktp' },
+      ],
+      [single.id]: [{ problem: 'passport_short' }],
+    })
+    // Each order once: 2 x 2500 + 3000, less the 1000 paid.
+    expect(facts.balance).toEqual({ due: family.total + other.total - 1000, orders: 2, currency: 'SAR' })
+    expect(family.total + other.total).toBe(8000)
+
+    // The manifest: the family together, in the order it was booked; dates DD-MM-YYYY, values in the language.
+    const rows = await readXlsx((await manifest(d.id, 'xlsx', 'id')).rawPayload)
+    expect(rows).toHaveLength(4)
+    expect(rows[0]![1]).toBe('Nama Lengkap (sesuai paspor)')
+    expect(rows[2]).toEqual([
+      2,
+      expect.stringMatching(/^Siti Aminah/),
+      'Perempuan',
+      '17-05-1980',
+      'Surabaya',
+      expect.stringMatching(/^X/),
+      '10-01-2024',
+      ddmmyyyy(addDays(today, 3 * 365)),
+      'Kanim Surabaya',
+      'Quad',
+      expect.stringMatching(/^Ahmad Fauzi/),
+      'Suami',
+    ])
+    expect(rows[3]!.slice(0, 2)).toEqual([3, expect.stringMatching(/^Umar Said/)])
+    expect(rows[3]![7]).toBe(ddmmyyyy(shortUntil))
+    const csv = (await manifest(d.id, 'csv')).body.replace('\ufeff', '').trim().split('\r\n')
+    expect(csv).toHaveLength(4)
+    expect(csv[2]).toContain(',Female,17-05-1980,Surabaya,')
+    expect(csv[2]!.endsWith(',Quad,' + (rows[2]![10] as string) + ',Husband')).toBe(true)
+
+    // The dashboard: sold and left of the quota, and the money due.
+    const next = await ok<{ items: Array<{ id: number; sold: number; left: number; due: number | null }> }>(
+      await api('GET', '/dashboard/departures'),
+    )
+    expect(next.items.find((i) => i.id === d.id)).toMatchObject({ sold: 3, left: 9, due: 7000 })
+
+    // A cancelled order leaves the facts, the manifest and the balance.
+    const cancelled = await api('POST', `/orders/${other.id}/status`, { status: 'cancelled', reason: 'Changed plans' })
+    expect(cancelled.statusCode, cancelled.body).toBe(200)
+    const after = await ok<{ room_types: unknown[]; documents: unknown[]; balance: { due: number } }>(
+      await api('GET', `/departures/${d.id}/facts`),
+    )
+    expect(after.room_types).toEqual([
+      { room_type: 'quad', seats: 8, sold: 2, left: 6 },
+      { room_type: 'double', seats: 4, sold: 0, left: 4 },
+    ])
+    expect(after.documents).toHaveLength(1)
+    expect(after.balance.due).toBe(4000)
+    expect(await readXlsx((await manifest(d.id, 'xlsx')).rawPayload)).toHaveLength(3)
+  })
+
+  it('lists a pilgrim whose passport falls short once the company asks for more months', async () => {
+    const company = await createCompany(t.app)
+    const boss = company.owner
+    const d = await openDeparture(45, boss.companyId, boss)
+    const p = await pilgrim({ full_name: `Hasan ${uniq()}`, passport_expiry: addDays(today, 400) }, boss)
+    await book(d.id, 'quad', [p.id], boss)
+    const before = await ok<{ documents: unknown[] }>(await api('GET', `/departures/${d.id}/facts`, undefined, boss))
+    expect(before.documents).toEqual([])
+    await db().execute(sql`UPDATE companies SET passport_validity_months = 24 WHERE id = ${boss.companyId}`)
+    const after = await ok<{ documents: Array<{ id: number; problems: unknown[] }> }>(
+      await api('GET', `/departures/${d.id}/facts`, undefined, boss),
+    )
+    expect(after.documents).toEqual([expect.objectContaining({ id: p.id, problems: [{ problem: 'passport_short' }] })])
+  })
+})
+
+/** `YYYY-MM-DD` plus whole months as PostgreSQL adds them (the end of a shorter month when the day is past it). */
+async function monthsAfter(iso: string, months: number): Promise<string> {
+  const res = (await db().execute(
+    sql`SELECT (${iso}::date + make_interval(months => ${months}))::date::text AS d`,
+  )) as unknown as {
+    rows: Array<{ d: string }>
+  }
+  return res.rows[0]!.d
+}
