@@ -42,8 +42,9 @@ export interface DepartureFacts {
   balance: { due: number; orders: number; currency: string }
 }
 
-/** How many departures the dashboard lists. */
+/** How many departures the dashboard lists, and in which statuses: on sale, or closed but still to leave. */
 export const NEXT_DEPARTURES_SHOWN = 5
+export const NEXT_DEPARTURE_STATUSES: readonly DepartureStatus[] = ['open', 'closed']
 
 /** `GET /dashboard/departures`: the soonest open or closed departures from today. */
 export interface DashboardDepartures {

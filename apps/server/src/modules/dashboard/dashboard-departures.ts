@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { NEXT_DEPARTURES_SHOWN, ORDER_CURRENCY, type DashboardDepartures } from '@app/shared'
+import { NEXT_DEPARTURES_SHOWN, NEXT_DEPARTURE_STATUSES, ORDER_CURRENCY, type DashboardDepartures } from '@app/shared'
 import type { Db } from '../../db/client.js'
 import type { SessionUser } from '../../lib/sessions.js'
 import { departureDue } from '../departures/departure-facts.js'
@@ -20,7 +20,10 @@ export async function nextDepartures(
   const res = (await db.execute(sql`SELECT d.id, d.code, d.name, d.departure_date::text AS departure_date, d.status,
       d.seats, d.seats_sold, ${due} AS due
     FROM departures d
-    WHERE d.company_id = ${auth.companyId} AND d.departure_date >= ${today}::date AND d.status IN ('open', 'closed')
+    WHERE d.company_id = ${auth.companyId} AND d.departure_date >= ${today}::date AND d.status IN (${sql.join(
+      NEXT_DEPARTURE_STATUSES.map((st) => sql`${st}`),
+      sql`, `,
+    )})
     ORDER BY d.departure_date, d.code
     LIMIT ${NEXT_DEPARTURES_SHOWN}`)) as unknown as {
     rows: Array<Omit<DashboardDepartures['items'][number], 'sold' | 'left'> & { seats_sold: number }>
