@@ -30,8 +30,8 @@ const ALLOWED = [
   /\/kinds\//,
   /\/db\/migrations\//,
   /\.test\.tsx?$/,
-  /^apps\/server\/src\/modules\/(hotels|train-routes|transportations|ziyarah-tours)\//,
-  /^apps\/web\/src\/features\/(hotels|transport|availability|ziyarah)\//,
+  /^apps\/server\/src\/modules\/(hotels|train-routes|transportations|ziyarah-tours|departures)\//,
+  /^apps\/web\/src\/features\/(hotels|transport|availability|ziyarah|departures)\//,
 ]
 
 function sources(dir: string): string[] {

@@ -217,9 +217,10 @@ export async function seed(db: Db, opts: { demo: boolean; storage?: Storage }): 
     await seedDemoHotels(t, company.id, cityIds)
     await seedTransport(t, company.id)
     await seedZiyarahTours(t, company.id)
-    await seedDemoOrders(t, company.id, owner.id)
     await seedDemoPilgrims(t, company.id, owner.id, opts.storage)
     await seedDemoDeparture(t, company.id)
+    // Orders last: each kind's demo orders book what is seeded above (the departure's seats its pilgrims).
+    await seedDemoOrders(t, company.id, owner.id)
   })
   return { created: true }
 }

@@ -6,10 +6,12 @@
  */
 export {
   StockShortfall,
+  countAsStockCheck,
   isStockCheckError,
   readShortfall,
   releaseStock,
   reserveStock,
+  rowsOf,
   shortfallError,
   type StockClaim,
 } from './ledger.js'

@@ -111,11 +111,20 @@ export async function releaseStock(tx: Db, claims: Array<Omit<StockClaim, 'capac
     WHERE s.kind = v.kind AND s.item_id = v.item_id AND s.variant = v.variant AND s.day = v.day`)
 }
 
-/** The CHECK of `inventory_stock` refused a write (a new day asked beyond its capacity, or a capacity below booked). */
+const stockChecks = new Set<string>()
+/**
+ * A CHECK of another table that keeps stock too (a departure's seats sold within its quota): a booking it
+ * refuses is a shortfall like the ledger's own, a 409 with the days, not a 422 of bad input.
+ */
+export function countAsStockCheck(constraint: string): void {
+  stockChecks.add(constraint)
+}
+
+/** The CHECK of `inventory_stock` (or one `countAsStockCheck` named) refused a write (a new day asked beyond its capacity, or a capacity below booked). */
 export function isStockCheckError(err: unknown): boolean {
   for (let e: unknown = err, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {
     const { code, constraint } = e as { code?: string; constraint?: string }
-    if (code === '23514' && (!constraint || constraint.startsWith('inventory_stock'))) return true
+    if (code === '23514' && (!constraint || constraint.startsWith('inventory_stock') || stockChecks.has(constraint))) return true
   }
   return false
 }

@@ -7,6 +7,7 @@ import { entryList, optionalIdField, optionalText } from './locations.js'
 import { ORDER_CURRENCY } from './orders.js'
 import { requiredText } from './reference.js'
 import { TRAIN_TYPES } from './train-routes.js'
+import { ROOM_TYPES, ROOM_TYPE_BEDS, type RoomType } from '../kinds/departure.js'
 import { idField } from './users.js'
 
 /**
@@ -35,10 +36,7 @@ export const DEPARTURE_TRANSITIONS: Readonly<Record<DepartureStatus, readonly De
 /** Statuses whose allotment (stays, seats, vehicles, tours) is held in the stock ledger. */
 export const DEPARTURE_HOLDING_STATUSES: readonly DepartureStatus[] = ['open', 'closed', 'departed', 'completed']
 
-/** Room types a departure sells, and the pilgrims one room of each holds. */
-export const ROOM_TYPES = ['quad', 'triple', 'double'] as const
-export type RoomType = (typeof ROOM_TYPES)[number]
-export const ROOM_TYPE_BEDS: Readonly<Record<RoomType, number>> = { quad: 4, triple: 3, double: 2 }
+// Room types (ROOM_TYPES, ROOM_TYPE_BEDS) are declared with the departure's bookable kind (kinds/departure.ts).
 
 /** The currencies a departure's price may be in: what orders take today (selling in rupiah comes later). */
 export const DEPARTURE_CURRENCIES = [ORDER_CURRENCY] as const

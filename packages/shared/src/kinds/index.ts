@@ -3,6 +3,7 @@ import { genericItemFields } from './define.js'
 import { roomKind } from './room.js'
 import { trainKind } from './train.js'
 import { transportationKind } from './transportation.js'
+import { departureKind } from './departure.js'
 // Ziyarah tours declare their kind beside their contract (contracts/ziyarah-tours.ts).
 import { ziyarahKind } from '../contracts/ziyarah-tours.js'
 
@@ -10,13 +11,14 @@ export * from './define.js'
 export * from './room.js'
 export * from './train.js'
 export * from './transportation.js'
+export * from './departure.js'
 
 /**
  * The bookable kinds, in menu and form order: the one list of kinds. Every
  * other list (kinds, desks, desk permissions, the order-item union) is derived
  * from it below; adding a kind is its file and one entry here.
  */
-export const BOOKABLE_KINDS = [roomKind, trainKind, transportationKind, ziyarahKind] as const
+export const BOOKABLE_KINDS = [roomKind, trainKind, transportationKind, ziyarahKind, departureKind] as const
 
 type Declared = (typeof BOOKABLE_KINDS)[number]
 export type OrderItemKind = Declared['kind']

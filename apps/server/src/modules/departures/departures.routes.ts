@@ -31,6 +31,8 @@ import { todayUtc } from '../orders/order-plans.js'
 import { heldBy, holdAllotment, planAllotment, releaseAllotment, type EntryPlan } from './departure-allotment.js'
 import departureReads from './departure-reads.routes.js'
 import './departures.messages.js'
+// Seats on departures are an order kind, registered by this module.
+import { resizeSeats } from './departure-bookings.js'
 
 const holds = (s: unknown) => DEPARTURE_HOLDING_STATUSES.includes(s as DepartureStatus)
 
@@ -142,6 +144,10 @@ async function prepare(input: DepartureInput, ctx: WriteContext) {
     throw unprocessable({ status: [{ key: DEPARTURE_KEYS.statusMove, params: { from, to } }] })
   const sold = Number(existing?.seats_sold ?? 0)
   if (input.seats < sold) throw unprocessable({ seats: [{ key: DEPARTURE_KEYS.seatsBelowSold, params: { sold } }] })
+  if (to === 'cancelled' && from !== 'cancelled' && sold > 0) throw conflict('departures.cancel_sold', undefined, { count: sold })
+  // Sold seats are stock of the departure's day (departure-bookings.ts): its pilgrims' bookings do not move with it.
+  if (sold > 0 && existing && existing.departure_date !== input.departure_date)
+    throw unprocessable({ departure_date: ['departures.dates_sold'] })
 
   const hold = holds(to)
   const moves =
@@ -165,10 +171,11 @@ async function prepare(input: DepartureInput, ctx: WriteContext) {
 }
 
 /** In the write's transaction: the old allotment given back and the new one taken, all or nothing. */
-async function afterWrite(id: number, _input: DepartureInput, ctx: WriteContext) {
+async function afterWrite(id: number, input: DepartureInput, ctx: WriteContext) {
+  const { tx, auth } = ctx
+  if (ctx.existing) await resizeSeats(tx, { id, seats: input.seats })
   const plan = planned.get(ctx)
   if (!plan) return
-  const { tx, auth } = ctx
   const before = ctx.existing ? await heldBy(tx, id) : []
   await releaseAllotment(tx, before)
   const now = plan.hold ? await holdAllotment(tx, auth.companyId, plan.plans) : []

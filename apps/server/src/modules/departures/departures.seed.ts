@@ -17,6 +17,8 @@ import {
 import { addDays } from '../orders/kinds.js'
 import { todayUtc } from '../orders/order-plans.js'
 import { holdAllotment, planAllotment } from './departure-allotment.js'
+// Its seats are an order kind whose demo bookings the orders seed makes (departure-bookings.ts).
+import './departure-bookings.js'
 
 /**
  * The demo company's open departure (issue 29), built from the demo catalogue

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.js'
-import { createHotelRoom, createTrainRoute, createVehicle, setRoomDays } from '../../../test/helpers/bookables.js'
+import { setRoomDays } from '../../../test/helpers/bookables.js'
+import { DEPARTURE_DAY as D, departureBody as departure, departureCatalogue } from '../../../test/helpers/departures.js'
 import { createCompany, type Actor } from '../../../test/helpers/fixtures.js'
 import type { Db } from '../../db/client.js'
-import { locations, ziyarahTours } from '../../db/schema/index.js'
 import { addDays } from '../orders/kinds.js'
 import { stockDrift } from '../orders/orders.service.js'
 
@@ -20,9 +19,6 @@ let t: TestApp
 let owner: Actor
 let other: Actor
 const db = () => t.app.db as Db
-const uniq = () => randomBytes(4).toString('hex')
-const today = new Date().toISOString().slice(0, 10)
-const day = (n: number) => addDays(today, n)
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, who: Actor = owner) =>
   t.app.inject({
@@ -32,6 +28,7 @@ const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: u
     ...(payload === undefined ? {} : { payload: payload as object }),
   })
 
+const catalogue = (companyId = owner.companyId) => departureCatalogue(db(), companyId)
 const rows = <T>(res: unknown) => (res as { rows: T[] }).rows
 
 /** Booked per day of one stock item, for the days asked (0 for a day without a row). */
@@ -44,95 +41,6 @@ async function booked(kind: string, itemId: number, days: string[], variant = ''
   return days.map((d) => Number(found.find((r) => r.day === d)?.booked ?? 0))
 }
 const nights = (from: string, count: number) => Array.from({ length: count }, (_, i) => addDays(from, i))
-
-async function tour(companyId: number, seats = 40) {
-  const [loc] = await db()
-    .insert(locations)
-    .values({
-      company_id: companyId,
-      name: `Loc ${uniq()}`,
-      slug: `loc-${uniq()}`,
-      description: 'x',
-      status: 'publish',
-      lat: 21.4,
-      long: 39.8,
-    })
-    .returning({ id: locations.id })
-  const name = `Uhud ${uniq()}`
-  const [row] = await db()
-    .insert(ziyarahTours)
-    .values({
-      company_id: companyId,
-      location_id: loc!.id,
-      name,
-      slug: name.toLowerCase().replace(/\s/g, '-'),
-      pickup_time: '07:00',
-      duration_hours: 4,
-      max_passengers: seats,
-      price: 50,
-      child_price: 30,
-      status: 'publish',
-    })
-    .returning({ id: ziyarahTours.id })
-  return row!.id
-}
-
-interface Catalogue {
-  madinah: { hotelId: number; roomId: number }
-  makkah: { hotelId: number; roomId: number }
-  routeId: number
-  busId: number
-  tourId: number
-}
-
-/** A hotel room per city (5 rooms a night), a train route, a bus and a tour. */
-async function catalogue(companyId = owner.companyId): Promise<Catalogue> {
-  return {
-    madinah: await createHotelRoom(db(), companyId, {}, { room_stock: 5 }),
-    makkah: await createHotelRoom(db(), companyId, {}, { room_stock: 5 }),
-    routeId: await createTrainRoute(db(), companyId, { max_passengers: 50 }),
-    busId: await createVehicle(db(), companyId, { max_day: 20 }),
-    tourId: await tour(companyId),
-  }
-}
-
-const D = day(60)
-/** A 12-day program: 4 nights Madinah, the train on the Madinah check-out day, 7 nights Makkah. */
-function departure(c: Catalogue, over: Record<string, unknown> = {}) {
-  return {
-    code: `UMR-${uniq()}`,
-    name: 'Umrah Ramadhan 12 days',
-    departure_date: D,
-    return_date: addDays(D, 11),
-    seats: 8,
-    prices: [
-      { room_type: 'quad', price: 2500, currency: 'SAR' },
-      { room_type: 'double', price: 3100, currency: 'SAR' },
-    ],
-    stays: [
-      {
-        hotel_id: c.madinah.hotelId,
-        room_id: c.madinah.roomId,
-        room_type: 'quad',
-        check_in: D,
-        check_out: addDays(D, 4),
-        rooms: 2,
-      },
-      {
-        hotel_id: c.makkah.hotelId,
-        room_id: c.makkah.roomId,
-        room_type: 'quad',
-        check_in: addDays(D, 4),
-        check_out: addDays(D, 11),
-        rooms: 2,
-      },
-    ],
-    trains: [{ route_id: c.routeId, train_type: 'economy', date: addDays(D, 4), seats: 8 }],
-    transfers: [{ transportation_id: c.busId, start_date: D, end_date: addDays(D, 1) }],
-    ziyarah: [{ tour_id: c.tourId, date: addDays(D, 2), seats: 8 }],
-    ...over,
-  }
-}
 
 async function create(body: Record<string, unknown>) {
   const res = await api('POST', '/departures', body)

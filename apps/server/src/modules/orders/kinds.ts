@@ -111,6 +111,22 @@ export interface KindAdapter {
    * each through the order service after the catalogue is seeded (modules/orders/orders.seed.ts).
    */
   demoOrders?(db: Db, companyId: number, today: string): Promise<OrderItemInput[][]>
+  /**
+   * In the order's transaction, after its items, lines and pilgrims are written (create, and an edit's new
+   * items): rows the kind keeps beside the item (a departure's pilgrims). An edit deletes the old items
+   * first; rows that reference the item (ON DELETE CASCADE) go with them.
+   */
+  written?(tx: Db, item: WrittenItem): Promise<void>
+}
+
+/** An item as written: its row, its order and the plan it was written from. */
+export interface WrittenItem {
+  orderItemId: number
+  orderId: number
+  companyId: number
+  /** The order's status as written (an order's items are only written while it is pending). */
+  status: 'pending'
+  plan: ItemPlan
 }
 
 const adapters = new Map<OrderItemKind, KindAdapter>()

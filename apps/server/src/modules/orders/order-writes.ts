@@ -86,6 +86,10 @@ async function writeItems(tx: Tx, orderId: number, companyId: number, plans: Ite
   )
   if (lines.length) await tx.insert(orderLines).values(lines)
   await writeItemPilgrims(tx, companyId, items, (position) => plans[position]!.pilgrimIds ?? [])
+  for (const it of items) {
+    const plan = plans[it.position]!
+    await orderKind(plan.kind)?.written?.(tx, { orderItemId: it.id, orderId, companyId, status: 'pending', plan })
+  }
 }
 
 export function requestHash(body: unknown): string {
