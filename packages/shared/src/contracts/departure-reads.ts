@@ -1,4 +1,5 @@
-import type { DepartureStatus, RoomType } from './departures.js'
+import type { RoomType } from '../kinds/departure.js'
+import type { DepartureStatus } from './departures.js'
 
 /**
  * What a departure's page and the dashboard read about the pilgrims booked on it (issue 29): seats per

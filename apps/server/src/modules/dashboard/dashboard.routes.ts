@@ -11,6 +11,7 @@ import {
   type DashboardData,
   type DashboardOrders,
   type OrderDesk,
+  departureKind,
 } from '@app/shared'
 import type { Db } from '../../db/client.js'
 import * as schema from '../../db/schema/index.js'
@@ -249,7 +250,8 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     async (req) => ({ data: await orderFigures(app.db, requireAuth(req)) }),
   )
   app.get('/dashboard/departures', { schema: { tags: ['dashboard'] }, config: { access: 'departure_list' } }, async (req) => ({
-    data: await nextDepartures(app.db, requireAuth(req), moneyDesksOf(requireAuth(req)).length > 0),
+    // Their money is the departure desk's revenue: shown to whoever reads and approves on that desk.
+    data: await nextDepartures(app.db, requireAuth(req), moneyDesksOf(requireAuth(req)).includes(departureKind.desk)),
   }))
   app.get('/dashboard', { schema: { tags: ['dashboard'] }, config: { access: 'session' } }, async (req) => ({
     data: await dashboardFigures(app.db, requireAuth(req)),

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import {
   ORDER_CURRENCY,
+  departureKind,
   ROOM_TYPES,
   bedsByRoomType,
   type DepartureDocProblem,
@@ -13,36 +14,29 @@ import { notFound } from '../../lib/errors.js'
 
 /**
  * What a departure's page reads about the pilgrims booked on it (issue 29): seats per room type, pilgrims
- * whose papers are not ready, and the balance due. A departure's booked pilgrims are those of its order
- * items (kind `departure`, `item_id` = the departure, `variant` = the room type) on orders not cancelled.
+ * whose papers are not ready, and the balance due. Its booked pilgrims are its `departure_pilgrims` rows
+ * whose order is not cancelled (the row carries the order's status and the room type).
  */
-
-/** The order item kind that books a departure. */
-export const DEPARTURE_ITEM_KIND = 'departure'
 
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows
 const money = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100
 
-/** Ids of the orders (not cancelled) that book departure `departureId` (an SQL expression): each once. */
-export const bookingOrders = (departureId: SQL) => sql`(SELECT i.order_id FROM order_items i
-  WHERE i.kind = ${DEPARTURE_ITEM_KIND} AND i.item_id = ${departureId})`
-
-/** `total - paid` summed over the orders that book the departure, each order once (it may hold other items). */
+/** `total - paid` summed over the live orders that book departure `departureId` (SQL), each order once. */
 export const departureDue = (departureId: SQL) => sql`(SELECT coalesce(sum(o.total - o.paid), 0)::float8 FROM orders o
-  WHERE o.id IN ${bookingOrders(departureId)} AND o.status <> 'cancelled')`
+  WHERE o.id IN (SELECT dp.order_id FROM departure_pilgrims dp WHERE dp.departure_id = ${departureId} AND dp.status <> 'cancelled'))`
 
 /**
- * The booked pilgrims of a departure as rows of `p` (pilgrims), `i` (their order item) and `o` (its
- * order), ordered as their orders were made: an order's pilgrims, so a family, stay together.
+ * The booked pilgrims of a departure as rows of `p` (pilgrims), `dp` (their booking: room type) and `o`
+ * (its order), ordered as their orders were made: an order's pilgrims, so a family, stay together.
  */
 export const bookedPilgrims = (companyId: number, departureId: number, columns: SQL, joins = sql``) => sql`SELECT ${columns}
-  FROM order_item_pilgrims ip
-  JOIN order_items i ON i.id = ip.order_item_id
-  JOIN orders o ON o.id = i.order_id
-  JOIN pilgrims p ON p.id = ip.pilgrim_id
+  FROM departure_pilgrims dp
+  JOIN order_item_pilgrims ip ON ip.order_item_id = dp.order_item_id AND ip.pilgrim_id = dp.pilgrim_id
+  JOIN order_items i ON i.id = dp.order_item_id
+  JOIN orders o ON o.id = dp.order_id
+  JOIN pilgrims p ON p.id = dp.pilgrim_id
   ${joins}
-  WHERE i.kind = ${DEPARTURE_ITEM_KIND} AND i.item_id = ${departureId} AND i.company_id = ${companyId}
-    AND o.status <> 'cancelled'
+  WHERE dp.departure_id = ${departureId} AND dp.company_id = ${companyId} AND dp.status <> 'cancelled'
   ORDER BY o.created_at, o.id, i.position, ip.position`
 
 interface DepartureHead {
@@ -76,12 +70,11 @@ async function roomTypes(db: Db, companyId: number, d: DepartureHead): Promise<D
   )
   const stock = rowsOf<{ variant: string; capacity: number }>(
     await db.execute(sql`SELECT variant, capacity FROM inventory_stock
-      WHERE kind = ${DEPARTURE_ITEM_KIND} AND item_id = ${d.id} AND day = ${d.departure_date}::date`),
+      WHERE kind = ${departureKind.kind} AND item_id = ${d.id} AND day = ${d.departure_date}::date`),
   )
   const sold = rowsOf<{ variant: string; n: number }>(
-    await db.execute(sql`SELECT i.variant, sum(i.quantity)::int AS n FROM order_items i JOIN orders o ON o.id = i.order_id
-      WHERE i.kind = ${DEPARTURE_ITEM_KIND} AND i.item_id = ${d.id} AND i.company_id = ${companyId} AND o.status <> 'cancelled'
-      GROUP BY i.variant`),
+    await db.execute(sql`SELECT room_type AS variant, count(*)::int AS n FROM departure_pilgrims
+      WHERE departure_id = ${d.id} AND company_id = ${companyId} AND status <> 'cancelled' GROUP BY room_type`),
   )
   const beds = bedsByRoomType(stays.map((s) => ({ ...s, rooms: Number(s.rooms) })))
   return ROOM_TYPES.flatMap((type) => {
@@ -134,7 +127,8 @@ export async function departureFacts(db: Db, companyId: number, id: number): Pro
   const d = await departureHead(db, companyId, id)
   const [balance] = rowsOf<{ due: number | string; orders: number | string }>(
     await db.execute(sql`SELECT coalesce(sum(o.total - o.paid), 0)::float8 AS due, count(*)::int AS orders FROM orders o
-      WHERE o.company_id = ${companyId} AND o.id IN ${bookingOrders(sql`${id}`)} AND o.status <> 'cancelled'`),
+      WHERE o.company_id = ${companyId} AND o.id IN (SELECT order_id FROM departure_pilgrims
+        WHERE departure_id = ${id} AND status <> 'cancelled')`),
   )
   const types = await roomTypes(db, companyId, d)
   return {

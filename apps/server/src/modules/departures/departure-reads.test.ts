@@ -230,6 +230,21 @@ describe('the dashboard’s next departures', () => {
     expect(hidden.items).toHaveLength(5)
     expect(hidden.items.every((i) => i.due === null)).toBe(true)
 
+    // Revenue of another desk is not the departures' money; the departure desk's approval is.
+    const hotelFinance = ['departure_list', 'order_hotel_list', 'order_hotel_approval']
+    const departureFinance = ['departure_list', 'order_departure_list', 'order_departure_approval']
+    for (const [perms, money] of [
+      [hotelFinance, false],
+      [departureFinance, true],
+    ] as const) {
+      const who = await createUserWithPermissions(t.app, boss.companyId, [...perms])
+      const got = await ok<{ items: Array<{ due: number | null }>; money: boolean }>(
+        await api('GET', '/dashboard/departures', undefined, who),
+      )
+      expect(got.money, perms.join()).toBe(money)
+      expect(got.items[0]!.due, perms.join()).toBe(money ? 0 : null)
+    }
+
     const none = await createUserWithPermissions(t.app, boss.companyId, ['pilgrim_list'])
     expect((await api('GET', '/dashboard/departures', undefined, none)).statusCode).toBe(403)
   })
@@ -302,7 +317,7 @@ describe('a departure with bookings', () => {
       '10-01-2024',
       ddmmyyyy(addDays(today, 3 * 365)),
       'Kanim Surabaya',
-      'Quad',
+      'Kamar Berempat (Quad)',
       expect.stringMatching(/^Ahmad Fauzi/),
       'Suami',
     ])

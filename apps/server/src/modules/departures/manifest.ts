@@ -44,7 +44,7 @@ export async function manifestRows(db: Db, companyId: number, id: number) {
       id,
       sql`p.full_name, p.gender, p.birth_date::text AS birth_date, p.birth_place, p.passport_number,
         p.passport_issued::text AS passport_issued, p.passport_expiry::text AS passport_expiry, p.passport_office,
-        i.variant AS room_type, m.full_name AS mahram, p.mahram_relation`,
+        dp.room_type, m.full_name AS mahram, p.mahram_relation`,
       sql`LEFT JOIN pilgrims m ON m.id = p.mahram_id`,
     ),
   )) as unknown as { rows: Array<Record<string, unknown>> }
