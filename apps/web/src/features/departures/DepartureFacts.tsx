@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Anchor, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
+import { Anchor, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { IconDownload } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
@@ -25,6 +25,7 @@ export function useDepartureFacts(id: number) {
   })
 }
 
+const BORDER = '1px solid var(--mantine-color-default-border)'
 const percent = (sold: number, seats: number) => (seats > 0 ? Math.min(100, Math.round((sold / seats) * 100)) : 0)
 
 /** One bar per room type: sold of its seats, and what is left. */
@@ -103,24 +104,23 @@ export function DocumentsCard({ facts }: { facts: DepartureFacts }) {
         {t('resources.departures.facts.documents_subtitle', { until: formatDate(facts.passport_valid_until) })}
       </Text>
       {facts.documents.length ? (
-        <Table.ScrollContainer minWidth={320}>
-          <Table verticalSpacing="xs">
-            <Table.Tbody>
-              {facts.documents.map((p) => (
-                <Table.Tr key={p.id} data-testid="document-problem">
-                  <Table.Td>
-                    <Anchor component={Link} to={`/app/pilgrims/edit/${p.id}`} size="sm" fw={500}>
-                      {p.full_name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <ProblemBadges pilgrim={p} validUntil={facts.passport_valid_until} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Stack gap={0} style={{ borderTop: BORDER }}>
+          {facts.documents.map((p) => (
+            <Group key={p.id} data-testid="document-problem" gap="xs" py={8} wrap="wrap" style={{ borderBottom: BORDER }}>
+              <Anchor
+                component={Link}
+                to={`/app/pilgrims/edit/${p.id}`}
+                size="sm"
+                fw={500}
+                miw={180}
+                style={{ flex: '0 0 auto' }}
+              >
+                {p.full_name}
+              </Anchor>
+              <ProblemBadges pilgrim={p} validUntil={facts.passport_valid_until} />
+            </Group>
+          ))}
+        </Stack>
       ) : (
         <Text size="sm">
           {facts.pilgrims ? t('resources.departures.facts.documents_ready') : t('resources.departures.facts.no_pilgrims')}
