@@ -86,7 +86,7 @@ const ID: Texts = {
   quad: 'Quad',
   soldTwo: '2 terjual · sisa 6',
   noPilgrims: 'Belum ada jamaah terdaftar.',
-  manifestXlsx: 'Manifest XLSX',
+  manifestXlsx: 'Manifes XLSX',
   nameHeader: 'Nama Lengkap (sesuai paspor)',
   short: 'Paspor habis',
   visaMissing: 'Visa belum ada',

@@ -188,7 +188,7 @@ describe('a departure without bookings', () => {
     const id = await manifest(d.id, 'csv', 'id')
     expect(id.statusCode).toBe(200)
     expect(id.body.replace('\ufeff', '').split('\r\n')[0]).toBe(
-      'No.,Nama Lengkap (sesuai paspor),Jenis Kelamin,Tanggal Lahir,Tempat Lahir,No. Paspor,Tanggal Terbit,Tanggal Habis Berlaku,Kantor Penerbit,Tipe Kamar,Mahram,Hubungan',
+      'No,Nama Lengkap (sesuai paspor),Jenis Kelamin,Tanggal Lahir,Tempat Lahir,No. Paspor,Tanggal Terbit,Tanggal Habis Berlaku,Kantor Penerbit,Tipe Kamar,Mahram,Hubungan',
     )
   })
 
