@@ -61,10 +61,13 @@ function ItemLines({ item }: { item: PricedItem }) {
  * A line's label: train fares come labelled `adult` / `child` (said in the
  * reader's language); a day of a room or vehicle repeats the item's name (left out).
  */
-function lineLabel(l: QuoteLine, itemName: string, t: (k: string) => string) {
+function lineLabel(l: QuoteLine, itemName: string, t: (k: string, o?: { defaultValue: string }) => string) {
   if (l.type !== 'day') return l.label
   if (l.label === 'adult') return t('orders.fields.adults')
   if (l.label === 'child') return t('orders.fields.children')
+  // A kind's own word for a line (a departure's room type) in the reader's language, when it has one.
+  const own = t(`orders.line_labels.${l.label}`, { defaultValue: '' })
+  if (own) return own
   return itemName.includes(l.label) ? '' : l.label
 }
 
