@@ -116,7 +116,7 @@ const call = (method: string, url: string, who?: Actor, payload?: unknown) =>
   })
 
 /** Read with a list permission but not a list of rows (figures over the orders). */
-const NOT_LISTS = ['/api/v1/dashboard/orders']
+const NOT_LISTS = ['/api/v1/dashboard/orders', '/api/v1/dashboard/departures']
 /** List routes: `GET` without params, keyed by URL, with the entity of their `_list` permission. */
 const lists = routes.filter(
   (r) =>

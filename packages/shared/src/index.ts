@@ -28,3 +28,4 @@ export * from './hijri.js'
 // Departures (issue 29)
 export * from './contracts/departures.js'
 export * from './contracts/rooming.js'
+export * from './contracts/departure-reads.js'

@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises'
+import ExcelJS from 'exceljs'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hijriDate } from '@app/shared'
+import { hijriDate, hijriShort } from '@app/shared'
 import type { Db } from '../../src/db/client.js'
 import { createHotelRoom, createTrainRoute } from '../helpers/bookables.js'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
@@ -39,6 +41,15 @@ interface Texts {
   warning: string
   sold: string
   edit: string
+  quad: string
+  soldTwo: string
+  noPilgrims: string
+  manifestXlsx: string
+  nameHeader: string
+  short: string
+  visaMissing: string
+  nextDepartures: string
+  due: string
 }
 const EN: Texts = {
   lang: 'en',
@@ -51,6 +62,15 @@ const EN: Texts = {
   warning: 'is not on a hotel check-out day',
   sold: '0 sold · 8 left',
   edit: 'Edit',
+  quad: 'Quad',
+  soldTwo: '2 sold · 6 left',
+  noPilgrims: 'No pilgrims booked yet.',
+  manifestXlsx: 'Manifest XLSX',
+  nameHeader: 'Full Name (as in passport)',
+  short: 'Passport expires',
+  visaMissing: 'Visa missing',
+  nextDepartures: 'Next Departures',
+  due: 'SAR 5,000',
 }
 const ID: Texts = {
   lang: 'id',
@@ -63,6 +83,15 @@ const ID: Texts = {
   warning: 'bukan pada hari check-out hotel',
   sold: '0 terjual · sisa 8',
   edit: 'Ubah',
+  quad: 'Quad',
+  soldTwo: '2 terjual · sisa 6',
+  noPilgrims: 'Belum ada jamaah terdaftar.',
+  manifestXlsx: 'Manifes XLSX',
+  nameHeader: 'Nama Lengkap (sesuai paspor)',
+  short: 'Paspor habis',
+  visaMissing: 'Visa belum ada',
+  nextDepartures: 'Keberangkatan Berikutnya',
+  due: 'SAR 5.000',
 }
 
 const D = addDays(new Date().toISOString().slice(0, 10), 75)
@@ -97,6 +126,19 @@ async function draftDeparture(code: string) {
     ],
   })
 }
+
+/** A pilgrim whose passport is good for years, with the documents given. */
+const pilgrimBody = (full_name: string, documents: Array<{ type: string; status: string }>) => ({
+  full_name,
+  gender: 'male',
+  birth_date: '1980-05-17',
+  birth_place: 'Surabaya',
+  passport_number: `B${Math.random().toString().slice(2, 9)}`,
+  passport_issued: '2024-01-10',
+  passport_expiry: addDays(D, 3 * 365),
+  passport_office: 'Kanim Surabaya',
+  documents,
+})
 
 beforeAll(async () => {
   env = await startBrowserEnv()
@@ -152,6 +194,60 @@ async function journey(texts: Texts) {
   expect(counts.open).toBeGreaterThanOrEqual(1)
   await shot(page, name('03-opened'))
 
+  // The seats of each room type, and no pilgrims yet.
+  await expect.poll(() => page.getByTestId('seats-quad').textContent()).toContain(texts.sold)
+  expect(await page.getByTestId('departure-documents').textContent()).toContain(texts.noPilgrims)
+
+  // Two pilgrims booked on quad: the seats card counts them; one has a visa missing, the other a passport
+  // that expires too soon (shortened after the booking, which refuses it).
+  const lang = texts.lang.toUpperCase()
+  const ready = await api<{ id: number }>(
+    'POST',
+    '/pilgrims',
+    pilgrimBody(`Ahmad Ready ${lang}`, [{ type: 'passport', status: 'verified' }]),
+  )
+  const visa = await api<{ id: number }>(
+    'POST',
+    '/pilgrims',
+    pilgrimBody(`Siti Visa ${lang}`, [{ type: 'visa', status: 'missing' }]),
+  )
+  await api('POST', '/orders', {
+    customer: { name: `Keluarga ${lang}` },
+    items: [{ kind: 'departure', departure_id: id, room_type: 'quad', pilgrim_ids: [ready.id, visa.id] }],
+  })
+  const readyNow = await api<Record<string, unknown>>('GET', `/pilgrims/${ready.id}`)
+  await api('PUT', `/pilgrims/${ready.id}`, { ...readyNow, passport_expiry: addDays(D, 30) })
+  await page.reload()
+  await expect.poll(() => page.getByTestId('seats-quad').textContent()).toContain(texts.soldTwo)
+  const problems = page.getByTestId('document-problem')
+  await expect.poll(() => problems.count()).toBe(2)
+  expect(await problems.filter({ hasText: `Siti Visa ${lang}` }).textContent()).toContain(texts.visaMissing)
+  expect(await problems.filter({ hasText: `Ahmad Ready ${lang}` }).textContent()).toContain(
+    `${texts.short} ${ddmmyyyy(addDays(D, 30))}`,
+  )
+  expect(await problems.getByRole('link', { name: `Siti Visa ${lang}` }).getAttribute('href')).toBe(
+    `/app/pilgrims/edit/${visa.id}`,
+  )
+  await shot(page, name('03b-facts'), { fullPage: true })
+
+  // The manifest, downloaded as Excel in the reader's language.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: texts.manifestXlsx }).click(),
+  ])
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^manifest_${code}_table_.*\\.xlsx$`))
+  const wb = new ExcelJS.Workbook()
+  await wb.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer)
+  const sheet = wb.worksheets[0]!
+  expect(sheet.getRow(1).getCell(2).value).toBe(texts.nameHeader)
+  expect(sheet.getRow(2).getCell(2).value).toBe(`Ahmad Ready ${lang}`)
+  expect(sheet.getRow(2).getCell(4).value).toBe('17-05-1980')
+
+  // A phone: the cards stack.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await shot(page, name('03c-phone'), { fullPage: true })
+  await page.setViewportSize({ width: 1366, height: 768 })
+
   // The page form shows the dates in both calendars.
   await page.getByRole('link', { name: texts.edit }).click()
   await page.getByTestId('departure-hijri').waitFor()
@@ -162,6 +258,20 @@ async function journey(texts: Texts) {
   await page.goto('/app/departures?status=open')
   await page.getByRole('row').filter({ hasText: code }).waitFor()
   await shot(page, name('05-open-tab'))
+
+  // The dashboard's next departures: this one, its date beside the Hijri one, seats sold and left, money due.
+  await page.goto('/app')
+  const next = page.getByTestId('next-departure').filter({ hasText: code })
+  await next.waitFor()
+  expect(await page.getByTestId('next-departures').textContent()).toContain(texts.nextDepartures)
+  expect(await next.getByTestId('next-departure-date').textContent()).toBe(`${ddmmyyyy(D)} · ${hijriShort(D, texts.lang)}`)
+  expect(await next.getByTestId('next-departure-seats').textContent()).toBe(texts.soldTwo)
+  expect(await next.getByTestId('next-departure-due').textContent()).toContain(texts.due)
+  await next.scrollIntoViewIfNeeded()
+  await shot(page, name('06-dashboard'))
+  await page.setViewportSize({ width: 390, height: 844 })
+  await next.scrollIntoViewIfNeeded()
+  await shot(page, name('07-dashboard-phone'))
   await page.close()
 }
 

@@ -11,6 +11,7 @@ import {
   type DashboardData,
   type DashboardOrders,
   type OrderDesk,
+  departureKind,
 } from '@app/shared'
 import type { Db } from '../../db/client.js'
 import * as schema from '../../db/schema/index.js'
@@ -19,6 +20,7 @@ import { requireAuth } from '../../plugins/auth.js'
 import { orderKinds } from '../orders/kinds.js'
 import { onDesks as onDesksOf } from '../orders/order-desks.js'
 import '../orders/kinds/index.js'
+import { nextDepartures } from './dashboard-departures.js'
 
 export const DASHBOARD_MONTHS = 12
 /** Company tables that are bookkeeping, not business figures. */
@@ -102,6 +104,10 @@ const readActions = ['list', 'view'] as const
 export function readableDesks(auth: SessionUser): OrderDesk[] {
   return ORDER_DESKS.filter((d) => readActions.some((a) => auth.permissions.has(`${DESK_ENTITY[d]}_${a}`)))
 }
+/** Money is for whoever signs its moves (issue 32): the desks the caller reads and holds `approval` on. */
+export function moneyDesksOf(auth: SessionUser): OrderDesk[] {
+  return readableDesks(auth).filter((d) => auth.permissions.has(`${DESK_ENTITY[d]}_approval`))
+}
 const addDays = (day: string, n: number) => {
   const d = new Date(`${day}T00:00:00Z`)
   d.setUTCDate(d.getUTCDate() + n)
@@ -125,8 +131,7 @@ export async function orderFigures(db: Db, auth: SessionUser, now = new Date()):
   // Over `orders o`: the order is on a desk the caller reads (order_desks rows).
   const onDesks = onDesksOf(desks, sql`o.id`) ?? sql`true`
   const kinds = sql.raw(kindsRead.map((k) => `'${k.kind}'`).join(', ') || "''")
-  // Money is for whoever signs its moves (issue 32): revenue counts the desks the caller holds `approval` on.
-  const moneyDesks = desks.filter((d) => auth.permissions.has(`${DESK_ENTITY[d]}_approval`))
+  const moneyDesks = moneyDesksOf(auth)
   const onMoneyDesks = onDesksOf(moneyDesks, sql`o.id`) ?? sql`true`
   const monthly = rowsOf<{ month: string; n: number | string; revenue: number | string }>(
     await db.execute(sql`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, count(*)::int AS n,
@@ -244,6 +249,10 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     },
     async (req) => ({ data: await orderFigures(app.db, requireAuth(req)) }),
   )
+  app.get('/dashboard/departures', { schema: { tags: ['dashboard'] }, config: { access: 'departure_list' } }, async (req) => ({
+    // Their money is the departure desk's revenue: shown to whoever reads and approves on that desk.
+    data: await nextDepartures(app.db, requireAuth(req), moneyDesksOf(requireAuth(req)).includes(departureKind.desk)),
+  }))
   app.get('/dashboard', { schema: { tags: ['dashboard'] }, config: { access: 'session' } }, async (req) => ({
     data: await dashboardFigures(app.db, requireAuth(req)),
   }))

@@ -29,6 +29,7 @@ import { requireAuth } from '../../plugins/auth.js'
 import { conflict, unprocessable } from '../../lib/errors.js'
 import { todayUtc } from '../orders/order-plans.js'
 import { heldBy, holdAllotment, planAllotment, releaseAllotment, type EntryPlan } from './departure-allotment.js'
+import departureReads from './departure-reads.routes.js'
 import './departures.messages.js'
 // Seats on departures are an order kind, registered by this module.
 import { resizeSeats } from './departure-bookings.js'
@@ -278,6 +279,7 @@ const departuresModule: FastifyPluginAsync = async (app) => {
   // The rows' list first (GET /departures), then its counters, as orders register theirs.
   await app.register(departuresResource.plugin)
   await app.register(roomingRoutes)
+  await app.register(departureReads)
   app.get('/departures/counters', { schema: { tags: ['departures'] }, config: { access: 'departure_list' } }, async (req) => ({
     data: await departureCounters(app.db, requireAuth(req).companyId),
   }))

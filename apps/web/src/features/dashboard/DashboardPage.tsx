@@ -4,12 +4,13 @@ import { IconAlertCircle, IconBuilding, IconCalendarTime, IconShieldCheck } from
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { formatDate } from '../../lib/format'
-import { useMe } from '../../lib/permissions'
+import { can, useMe } from '../../lib/permissions'
 import { useDocumentTitle } from '../../lib/use-document-title'
 import { fetchDashboard } from './api'
 import { roleLabel } from '../../lib/display-names'
 import { monthText, SERIES_COLORS, type ChartSeries } from './series'
 import BusinessSection, { readsOrders } from './BusinessSection'
+import NextDepartures from './NextDepartures'
 
 // recharts is heavy: the charts come in their own chunk, after the page itself.
 const MonthlyAreaChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.MonthlyAreaChart })))
@@ -63,6 +64,7 @@ export default function DashboardPage() {
       </Group>
 
       {readsOrders(me) && <BusinessSection monthLabel={monthLabel} />}
+      {can(me, 'departure_list') && <NextDepartures />}
 
       {figures.isError && (
         <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('alert.title')}>

@@ -12,6 +12,7 @@ import { notifyError, notifySuccess } from '../../lib/notify'
 import { useCan } from '../../lib/permissions'
 import { useDocumentTitle } from '../../lib/use-document-title'
 import departures, { DEPARTURE_STATUS_COLORS, withHijri } from './departures.resource'
+import { DepartureFactsSection, ManifestButtons } from './DepartureFacts'
 
 const RoomingSection = lazy(() => import('./rooming/RoomingSection'))
 
@@ -82,18 +83,26 @@ export default function DeparturePage() {
             </Badge>
           </Group>
         </Stack>
-        {canUpdate && (
-          <Group gap="xs">
-            {DEPARTURE_TRANSITIONS[d.status].map((to) => (
-              <Button key={to} color={MOVE_COLORS[to]} loading={busy === to} disabled={!!busy} onClick={() => void move(to)}>
-                {t(`resources.departures.moves.${to}`)}
+        <Group gap="xs">
+          <ManifestButtons id={d.id} />
+          {canUpdate && (
+            <>
+              {DEPARTURE_TRANSITIONS[d.status].map((to) => (
+                <Button key={to} color={MOVE_COLORS[to]} loading={busy === to} disabled={!!busy} onClick={() => void move(to)}>
+                  {t(`resources.departures.moves.${to}`)}
+                </Button>
+              ))}
+              <Button
+                component={Link}
+                to={`/app/departures/edit/${d.id}`}
+                variant="default"
+                leftSection={<IconPencil size={16} />}
+              >
+                {t('actions.edit')}
               </Button>
-            ))}
-            <Button component={Link} to={`/app/departures/edit/${d.id}`} variant="default" leftSection={<IconPencil size={16} />}>
-              {t('actions.edit')}
-            </Button>
-          </Group>
-        )}
+            </>
+          )}
+        </Group>
       </Group>
 
       <SimpleGrid cols={{ base: 1, md: 3 }}>
@@ -137,6 +146,8 @@ export default function DeparturePage() {
           )}
         </Card>
       </SimpleGrid>
+
+      <DepartureFactsSection id={d.id} />
 
       {(d.outbound_flight || d.return_flight) && (
         <Card withBorder>
