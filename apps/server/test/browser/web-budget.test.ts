@@ -132,8 +132,9 @@ describe('web build budgets', () => {
         modules: ['src/features/dashboard/DashboardPage.tsx', 'src/features/dashboard/DashboardCharts.tsx'],
         budget: 430 * KB,
       },
-      // 407.7 kB
-      { route: '/app/order_hotel (order desk)', modules: ['src/features/orders/desks.tsx', ...list], budget: 415 * KB },
+      // 417.0 kB (407.7 before issue 32's pickers and issue 29's departure desk, rooming and manifest texts, which
+      // every signed-in route loads with the language's bundle).
+      { route: '/app/order_hotel (order desk)', modules: ['src/features/orders/desks.tsx', ...list], budget: 425 * KB },
       // 412.2 kB (405.7 before the 24-hour TimePicker of check-in and check-out, issue 32). The list and its
       // page form are one screen: the hotel form loads what the list loads.
       {
@@ -141,11 +142,11 @@ describe('web build budgets', () => {
         modules: ['src/features/hotels/hotels.resource.tsx', ...list],
         budget: 420 * KB,
       },
-      // 377.7 kB
+      // 386.8 kB (377.7 before the Hijri dates and weekend shading of issue 32 and issue 29's texts)
       {
         route: '/app/rooms/:id/availability (room calendar)',
         modules: ['src/features/availability/RoomAvailabilityPage.tsx'],
-        budget: 385 * KB,
+        budget: 395 * KB,
       },
     ]
     for (const { route, modules, budget } of routes) {
