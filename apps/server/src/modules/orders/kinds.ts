@@ -4,9 +4,10 @@ import type { PriceRule } from '../../crud/catalogue.js'
 import type { StockClaim } from '../../stock/index.js'
 
 /**
- * What an order needs from each kind of bookable thing (a room, a train route,
- * a vehicle): one adapter per kind, registered by the catalogue module that
- * owns the item's tables (kinds/*.ts). The order service knows none of them.
+ * What an order needs from each kind of bookable thing: one adapter per kind,
+ * registered by the catalogue module that owns the item's tables (its
+ * `*.order.ts`, imported by the module's routes and seed). The order service
+ * knows none of them.
  */
 
 /** A priced line of an item: a day, an adult or child fare of a day, an extra, a service fee. */
@@ -96,7 +97,7 @@ export interface KindAdapter {
   plan(tx: Db, ctx: PlanContext, input: OrderItemInput): Promise<ItemPlan>
   /** The catalogue row an input item books: orders lock items in (kind, row) order. */
   refOf(input: OrderItemInput): number
-  /** A stored item as the create body names it (`room_id`, `check_in`/`check_out`, …). */
+  /** A stored item as the create body names it (its item's id field, its dates, its extras, …). */
   wireRefs(item: StoredItem): Record<string, unknown>
   /** The order's end for an item whose last stock day is `lastDay` (a stay ends on its check-out). */
   orderEnd?(lastDay: string): string
@@ -107,10 +108,17 @@ export interface KindAdapter {
   /** The dashboard's occupancy of the next 30 days, for the kinds whose stock is worth the chart. */
   occupancy?: OccupancyReader
   /**
-   * The demo company's orders of this kind, one item list per order (days from `today`): the demo seed books
-   * each through the order service after the catalogue is seeded (modules/orders/orders.seed.ts).
+   * The demo company's orders of this kind (days from `today`): the demo seed books each through the order
+   * service after the catalogue is seeded (modules/orders/orders.seed.ts).
    */
-  demoOrders?(db: Db, companyId: number, today: string): Promise<OrderItemInput[][]>
+  demoOrders?(db: Db, companyId: number, today: string): Promise<DemoOrder[]>
+}
+
+/** A demo order: its items, a note, and whether it is confirmed with a deposit or paid in full (else pending). */
+export interface DemoOrder {
+  items: OrderItemInput[]
+  notes?: string
+  payment?: 'deposit' | 'full'
 }
 
 const adapters = new Map<OrderItemKind, KindAdapter>()
@@ -129,16 +137,16 @@ export function orderKinds(): KindAdapter[] {
 }
 
 /**
- * Declared kinds without a registered adapter: a kind registers itself where its catalogue module (or
- * `kinds/index.ts` for the first three) is imported, so the app, the seed and the tests that mount every
- * module see them all. The kinds test asserts this is empty.
+ * Declared kinds without a registered adapter: a kind registers itself where its catalogue module (its
+ * routes, its seed) is imported, so the app, the seed and the tests that mount every module see them all.
+ * The kinds test asserts this is empty.
  */
 export function unregisteredKinds(): OrderItemKind[] {
   return ORDER_ITEM_KINDS.filter((k) => !adapters.has(k))
 }
 
-/** The stock claims of planned items, per day. */
-export function claimsOf(plans: ItemPlan[]): StockClaim[] {
+/** The stock claims of planned items (an order's, a departure's), per day; `item` indexes `plans`. */
+export function claimsOf(plans: Array<Pick<ItemPlan, 'kind' | 'itemId' | 'variant' | 'quantity' | 'days'>>): StockClaim[] {
   return plans.flatMap((p, item) =>
     p.days.map((d) => ({
       kind: p.kind,
@@ -185,7 +193,7 @@ export type { PriceRule } from '../../crud/catalogue.js'
 /**
  * The extras a clerk chose for an item (issue 32), checked against the product's extras: each `extra_id` is
  * one of them (else 422 on `extras.N.extra_id`), and `qty` is at most the persons for a per-person extra and
- * at most `units` (the rooms) for the others (else 422 on `extras.N.qty`). A missing `qty` is the persons for
+ * at most `units` (the units booked) for the others (else 422 on `extras.N.qty`). A missing `qty` is the persons for
  * a per-person extra, else 1. Answers the chosen rules with their quantities, in the order chosen.
  */
 export function chooseExtras(
@@ -251,6 +259,62 @@ export function extrasAndFees(
 
 export function sumLines(lines: PlannedLine[]): number {
   return sar(lines.reduce((s, l) => s + cents(l.amount), 0))
+}
+
+/** An item sold per seat on one day: the body's day and its adult and child seats. */
+export interface SeatsInput {
+  date: string
+  adults: number
+  children: number
+}
+
+/** A day's seats of an item: what the day holds (0 when blocked) and its adult and child fares. */
+export interface SeatDay {
+  capacity: number
+  adult: number | string
+  child: number | string
+}
+
+/**
+ * Seats of one day (kinds sold per seat): `adults + children` seats on `input.date`, refused on `date` when
+ * in the past and on `adults` when none; then `dayOf` reads the day (its schedule row, else the item's own
+ * seats and fares; it may refuse the day too). One line per fare with seats, each seat at its fare.
+ */
+export async function planSeats(
+  ctx: PlanContext,
+  input: SeatsInput,
+  item: Pick<ItemPlan, 'kind' | 'itemId' | 'variant' | 'name'>,
+  dayOf: () => Promise<SeatDay>,
+): Promise<ItemPlan> {
+  if (input.date < ctx.today) throw new ItemRefusal('date', 'orders.past_date')
+  const seats = input.adults + input.children
+  if (seats < 1) throw new ItemRefusal('adults', 'orders.seats_required')
+  const day = await dayOf()
+  const fares: Array<[string, number, number]> = [
+    ['adult', Number(day.adult), input.adults],
+    ['child', Number(day.child), input.children],
+  ]
+  const lines: PlannedLine[] = fares
+    .filter(([, , count]) => count > 0)
+    .map(([label, price, count]) => ({
+      type: 'day',
+      day: input.date,
+      label,
+      unit_price: price,
+      quantity: count,
+      amount: sar(cents(price) * count),
+    }))
+  return {
+    ...item,
+    startDate: input.date,
+    endDate: input.date,
+    quantity: seats,
+    adults: input.adults,
+    children: input.children,
+    days: [{ day: input.date, capacity: day.capacity }],
+    lines,
+    amount: sumLines(lines),
+  }
 }
 
 /** The kind a desk sells, as registered. */
