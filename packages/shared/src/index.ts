@@ -27,3 +27,4 @@ export * from './contracts/ziyarah-tours.js'
 export * from './hijri.js'
 // Departures (issue 29)
 export * from './contracts/departures.js'
+export * from './contracts/departure-itinerary.js'

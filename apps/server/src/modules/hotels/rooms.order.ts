@@ -8,16 +8,15 @@ import {
   MAX_CHOICES,
   addDays,
   cents,
-  chooseExtras,
   daysBetween,
   eachDay,
-  extrasAndFees,
   registerOrderKind,
   sar,
   sumLines,
   type ItemPlan,
   type PlannedLine,
 } from '../orders/kinds.js'
+import { chooseExtras, extrasAndFees } from '../orders/item-pricing.js'
 import { MAX_ORDER_DAYS } from '@app/shared'
 import { registerFieldLabels, registerMessages } from '../../lib/i18n.js'
 

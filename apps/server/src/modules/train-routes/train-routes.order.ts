@@ -3,7 +3,8 @@ import { LOCALES, TRAIN_TYPES, type Locale } from '@app/shared'
 import type { Db } from '../../db/client.js'
 import { registerMessages, t } from '../../lib/i18n.js'
 import { trainRoutes, trainSchedules } from '../../db/schema/index.js'
-import { ItemRefusal, MAX_CHOICES, planSeats, registerOrderKind, type ItemPlan } from '../orders/kinds.js'
+import { ItemRefusal, MAX_CHOICES, registerOrderKind, type ItemPlan } from '../orders/kinds.js'
+import { planSeats } from '../orders/item-pricing.js'
 
 // A train class as an item's name says it, in the booking clerk's language.
 registerMessages({

@@ -12,16 +12,15 @@ import {
   MAX_CHOICES,
   addDays,
   cents,
-  chooseExtras,
   daysBetween,
   eachDay,
-  extrasAndFees,
   registerOrderKind,
   sar,
   sumLines,
   type ItemPlan,
   type PlannedLine,
 } from '../orders/kinds.js'
+import { chooseExtras, extrasAndFees } from '../orders/item-pricing.js'
 import { registerMessages } from '../../lib/i18n.js'
 
 registerMessages({

@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { ziyarahSchedules, ziyarahTours } from '../../db/schema/index.js'
-import { ItemRefusal, MAX_CHOICES, addDays, planSeats, registerOrderKind, type ItemPlan } from '../orders/kinds.js'
+import { ItemRefusal, MAX_CHOICES, addDays, registerOrderKind, type ItemPlan } from '../orders/kinds.js'
+import { planSeats } from '../orders/item-pricing.js'
 
 /**
  * Ziyarah tour seats as an order item (issue 27): `adults + children` seats of a published tour on one day,
