@@ -6,7 +6,7 @@ import { LOCALES } from '@app/shared'
  * Draws the sign-in page in every language in a thread of its own, which ends
  * when it is done: the prerender loads React, Mantine and the icon set (about
  * 30 MB of heap) that the server would otherwise keep for its whole life, where
- * every full garbage collection marks them again (docs/performance/calendars.md, night).
+ * every full garbage collection marks them again (docs/performance/calendars.md's git history, 2026-11-25 night).
  */
 export function drawSignInPages(modulePath: string, config: Record<string, unknown>) {
   const worker = new Worker(
