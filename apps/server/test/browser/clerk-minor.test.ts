@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHotelRoom } from '../helpers/bookables.js'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { apiAs, dialog, field, shot, openSignedIn, MONTHS } from './page.js'
+import { apiAs, dialog, field, shot, openSignedIn, MONTHS, daysFromToday } from './page.js'
 
 /**
  * Issue 32's minor items, as a person meets them, in English:
@@ -20,8 +20,7 @@ const api = apiAs(
   () => env,
   () => owner,
 )
-const DAY = 86_400_000
-const day = (n: number) => new Date(Date.now() + n * DAY).toISOString().slice(0, 10)
+const day = daysFromToday
 
 async function openPage(route: string): Promise<Page> {
   const page = await openSignedIn(env, owner, 'en', route, { gotoTimeout: 60_000 })

@@ -5,7 +5,7 @@ import type { Db } from '../../src/db/client.js'
 import { createHotelRoom, createTrainRoute } from '../helpers/bookables.js'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { apiAs, notification, shot, openFromMenu } from './page.js'
+import { apiAs, notification, shot, openFromMenu, dmy } from './page.js'
 
 /**
  * Departures in real Chromium against the real server (issue 29), in English and Indonesian: the menu
@@ -26,7 +26,6 @@ const addDays = (iso: string, n: number) => {
   d.setUTCDate(d.getUTCDate() + n)
   return d.toISOString().slice(0, 10)
 }
-const ddmmyyyy = (iso: string) => `${iso.slice(8)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`
 
 interface Texts {
   lang: 'en' | 'id'
@@ -122,7 +121,7 @@ async function journey(texts: Texts) {
   const name = (n: string) => `departures-${texts.lang}-${n}`
   const code = `UMR-${texts.lang.toUpperCase()}-01`
   const { id } = await draftDeparture(code)
-  const hijri = `${ddmmyyyy(D)} · ${hijriDate(D, texts.lang)}`
+  const hijri = `${dmy(D)} · ${hijriDate(D, texts.lang)}`
 
   const page = await open(texts, '/app')
   await openFromMenu(page, texts.menu, '/app/departures', texts.menu)

@@ -32,6 +32,12 @@ export const MONTHS = {
   id: ['Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember'],
 } as const
 
+/** `YYYY-MM-DD` of the day `n` days from now (UTC): the journeys book days ahead of today. */
+export const daysFromToday = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)
+
+/** `YYYY-MM-DD` as the screens write a day: DD-MM-YYYY. */
+export const dmy = (iso: string) => iso.split('-').reverse().join('-')
+
 /** A day of a calendar month (`YYYY-MM-DD`), with its `data-state` (default, stored, blocked) and its prices. */
 export const calendarDay = (p: Page, iso: string) => p.locator(`[data-date="${iso}"]`)
 
