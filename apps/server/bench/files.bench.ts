@@ -18,7 +18,8 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { MAX_IMAGE_BYTES } from '@app/shared'
 import { DEMO_LOGIN } from '../src/seeds/seed.js'
-import { cannon, type Figures, start, startApp, stop } from './harness.js'
+import { start, startApp, stop } from './harness.js'
+import { cannon, type Figures } from './load.js'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
