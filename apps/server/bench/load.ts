@@ -241,3 +241,38 @@ function wrk(url: string, connections: number, duration: number, headers: Record
     })
   })
 }
+
+/** The median of a list of figures (the upper one of an even count). */
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+export /** The median of each figure over rounds; answers that were not 2xx and errors are summed. */
+const medianOf = (fs: Figures[]): Figures => ({
+  rps: median(fs.map((f) => f.rps)),
+  p50: median(fs.map((f) => f.p50)),
+  p99: median(fs.map((f) => f.p99)),
+  cpu: median(fs.map((f) => f.cpu)),
+  dbCpu: median(fs.map((f) => f.dbCpu ?? 0)),
+  loadCpu: median(fs.map((f) => f.loadCpu ?? 0)),
+  non2xx: fs.reduce((n, f) => n + f.non2xx, 0),
+  errors: fs.reduce((n, f) => n + f.errors, 0),
+})
+
+/** A write call at one connection, back to back: latency figures of the real request. */
+export function writeLoop(url: string, method: 'POST' | 'PUT', body: unknown, headers: Record<string, string>, duration: number) {
+  return new Promise<{ n: number; p50: number; p99: number; mean: number; non2xx: number }>((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        method,
+        connections: 1,
+        duration,
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        timeout: 30,
+      },
+      (err, r) => {
+        if (err) return reject(err)
+        resolve({ n: r.requests.total, p50: r.latency.p50, p99: r.latency.p99, mean: r.latency.average, non2xx: r.non2xx })
+      },
+    )
+  })
+}
