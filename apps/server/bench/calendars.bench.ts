@@ -10,7 +10,7 @@
  *         answer arrives — the most the server answers (req/s) and the queue
  *         that builds when it is saturated (run first: it warms the server);
  *       - paced: BENCH_RATES requests per second in all, evenly spaced over
- *         up to 10 connections (bench/harness.ts `pacedRun`, an open loop) —
+ *         up to 10 connections (bench/load.ts `pacedRun`, an open loop) —
  *         the latency a desk sees while the server is busy but not saturated;
  *         the targets (p99 < 5 ms) are read here. (Until 2026-11-25 this was
  *         autocannon's overallRate, which fires each second's quota in one
@@ -30,7 +30,8 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { createPgDatabase, openDatabase, seedBenchData } from './fixtures.js'
-import { cannon, type Figures, start, startApp, stop } from './harness.js'
+import { start, startApp, stop } from './harness.js'
+import { cannon, type Figures } from './load.js'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2)

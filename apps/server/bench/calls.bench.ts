@@ -33,7 +33,8 @@ import { referenceResources } from '../src/modules/reference/reference.routes.js
 import type { SessionUser } from '../src/lib/sessions.js'
 import { createPgDatabase, openDatabase, seedBenchData } from './fixtures.js'
 import type { FloorCall } from './calls-floor-server.js'
-import { cannon, type Figures, start, startApp, stop } from './harness.js'
+import { start, startApp, stop } from './harness.js'
+import { cannon, median, medianOf, type Figures } from './load.js'
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000)
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
@@ -110,18 +111,6 @@ async function check(label: string, urls: Array<{ url: string; headers: Record<s
   }
   if (answers[0] !== answers[1]) throw new Error(`${label}: the servers answer differently:\n${answers.join('\n')}`)
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-const medianOf = (fs: Figures[]): Figures => ({
-  rps: median(fs.map((f) => f.rps)),
-  p50: median(fs.map((f) => f.p50)),
-  p99: median(fs.map((f) => f.p99)),
-  cpu: median(fs.map((f) => f.cpu)),
-  dbCpu: median(fs.map((f) => f.dbCpu ?? 0)),
-  loadCpu: median(fs.map((f) => f.loadCpu ?? 0)),
-  non2xx: fs.reduce((n, f) => n + f.non2xx, 0),
-  errors: fs.reduce((n, f) => n + f.errors, 0),
-})
 
 export default async function callsBench() {
   const cpus = os.cpus()

@@ -20,7 +20,6 @@ import pg from 'pg'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { sql } from 'drizzle-orm'
-import autocannon from 'autocannon'
 import * as schema from '../src/db/schema/index.js'
 import type { Db } from '../src/db/client.js'
 import { listRows, type ListParams } from '../src/crud/list-query.js'
@@ -28,7 +27,8 @@ import { hotelsResource } from '../src/modules/hotels/hotels.routes.js'
 import type { SessionUser } from '../src/lib/sessions.js'
 import { createPgDatabase, openDatabase, seedBenchData } from './fixtures.js'
 import type { FloorCall } from './calls-floor-server.js'
-import { cannon, type Figures, start, startApp, stop } from './harness.js'
+import { start, startApp, stop } from './harness.js'
+import { cannon, medianOf, writeLoop, type Figures } from './load.js'
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000)
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
@@ -113,37 +113,6 @@ async function captureFloorCalls(db: Db, companyId: number): Promise<Record<stri
     }
   }
   return out
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-const medianOf = (fs: Figures[]): Figures => ({
-  rps: median(fs.map((f) => f.rps)),
-  p50: median(fs.map((f) => f.p50)),
-  p99: median(fs.map((f) => f.p99)),
-  cpu: median(fs.map((f) => f.cpu)),
-  non2xx: fs.reduce((n, f) => n + f.non2xx, 0),
-  errors: fs.reduce((n, f) => n + f.errors, 0),
-})
-
-/** A write call at one connection, back to back: latency figures of the real request. */
-function writes(url: string, method: 'POST' | 'PUT', body: unknown, headers: Record<string, string>, duration: number) {
-  return new Promise<{ n: number; p50: number; p99: number; mean: number; non2xx: number }>((resolve, reject) => {
-    autocannon(
-      {
-        url,
-        method,
-        connections: 1,
-        duration,
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        timeout: 30,
-      },
-      (err, r) => {
-        if (err) return reject(err)
-        resolve({ n: r.requests.total, p50: r.latency.p50, p99: r.latency.p99, mean: r.latency.average, non2xx: r.non2xx })
-      },
-    )
-  })
 }
 
 export default async function catalogueBench() {
@@ -300,7 +269,7 @@ export default async function catalogueBench() {
       const hotel = await call('POST', '/hotels', full)
       const { hotel_policy: _p, ...rest } = full
       const hotelBody = { ...rest, hotel_policy: (hotel.policies as Array<Record<string, unknown>>).map((p) => ({ ...p })) }
-      const wHotel = await writes(`${base}/hotels/${hotel.id}`, 'PUT', hotelBody, headers, DURATION)
+      const wHotel = await writeLoop(`${base}/hotels/${hotel.id}`, 'PUT', hotelBody, headers, DURATION)
       console.log(`  hotel save: ${wHotel.n} saves, p50 ${wHotel.p50} p99 ${wHotel.p99} ms, ${wHotel.non2xx} non-2xx`)
       if (wHotel.non2xx) throw new Error('a measured call failed')
       report.push(

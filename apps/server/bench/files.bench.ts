@@ -18,15 +18,14 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { MAX_IMAGE_BYTES } from '@app/shared'
 import { DEMO_LOGIN } from '../src/seeds/seed.js'
-import { cannon, type Figures, start, startApp, stop } from './harness.js'
+import { start, startApp, stop } from './harness.js'
+import { cannon, median, type Figures } from './load.js'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const node = process.execPath
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 function procKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   try {

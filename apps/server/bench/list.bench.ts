@@ -23,7 +23,8 @@ import { listRows, type ListParams } from '../src/crud/list-query.js'
 import { referenceResources } from '../src/modules/reference/reference.routes.js'
 import type { SessionUser } from '../src/lib/sessions.js'
 import { createPgDatabase, openDatabase, seedBenchData } from './fixtures.js'
-import { cannon, type Figures, positions, start, startApp, stop } from './harness.js'
+import { positions, start, startApp, stop } from './harness.js'
+import { cannon, type Figures } from './load.js'
 
 const node = process.execPath
 

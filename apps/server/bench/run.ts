@@ -6,7 +6,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { LOAD } from './harness.js'
+import { LOAD } from './load.js'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const all = fs

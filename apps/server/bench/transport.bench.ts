@@ -26,7 +26,8 @@ import { createCompanyWithOwner, syncPermissions } from '../src/services/compani
 import { createSession } from '../src/lib/sessions.js'
 import type { SessionUser } from '../src/lib/sessions.js'
 import { createPgDatabase, openDatabase } from './fixtures.js'
-import { cannon, type Figures, positions, start, startApp, stop } from './harness.js'
+import { positions, start, startApp, stop } from './harness.js'
+import { cannon, type Figures } from './load.js'
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000)
 const DURATION = Number(process.env.BENCH_DURATION ?? 8)

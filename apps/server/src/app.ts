@@ -51,7 +51,7 @@ export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist')
 /**
  * One access-log line per request, written when it completes and carrying the
  * request, instead of Fastify's two ('incoming request' + 'request completed'):
- * half the log writes on every call (docs/performance/reference-list.md).
+ * half the log writes on every call (docs/performance/reference-list.md's git history).
  */
 class AccessLog extends LogController {
   override incomingRequest() {}
@@ -124,7 +124,7 @@ export async function buildApp({ config, database, logger, modules = [] }: Build
   // 40 KB) are compressed in one call (~0.2 ms): a zlib stream per answer kept
   // its objects alive through young-generation collections, ~2 MB promoted to
   // the old generation per collection under 366-day writes and a full GC every
-  // second (docs/performance/calendars.md, night: "a zlib stream per answer"). Streams
+  // second (docs/performance/calendars.md's git history, 2026-11-25 night). Streams
   // (exports) still go through zlib streams.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], syncThreshold: 64 * 1024 })
   await app.register(securityHeaders, { config })

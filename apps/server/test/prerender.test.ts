@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from './helpers/app.js'
 
 /*
  * The sign-in page is drawn by the web build's prerender module in a thread of
- * its own (plugins/web.ts): the served page carries it once drawn, the server's
+ * its own (plugins/sign-in-prerender.ts): the served page carries it once drawn, the server's
  * own heap never loads the module, and a module that fails leaves the plain page.
  */
 function webDist(prerender: string) {

@@ -5,7 +5,7 @@ import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { users } from '../src/db/schema/index.js'
-import { signedInAssets } from '../src/plugins/web.js'
+import { signedInAssets } from '../src/plugins/web-pages.js'
 import { buildTestApp, type TestApp } from './helpers/app.js'
 import { createCompany, type Actor } from './helpers/fixtures.js'
 

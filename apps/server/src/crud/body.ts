@@ -21,7 +21,7 @@ export interface BodyShape {
 /**
  * Turns a multipart request into a plain object: text parts as strings, each
  * file part of `files` stored and replaced by its file name. Provided by the
- * uploads plugin (plugins/uploads.ts) as the `readMultipartBody` decorator, so
+ * uploads plugin (plugins/multipart-body.ts) as the `readMultipartBody` decorator, so
  * the engine does not depend on how files are stored.
  */
 export type MultipartReader = (

@@ -104,7 +104,7 @@ export async function listRows(
 
   if (params.search?.trim()) {
     // A search reads its matches once for both the page and the total
-    // (docs/performance/reference-list.md). Sorting by coalesce(col, col) keeps
+    // (docs/performance/reference-list.md's git history). Sorting by coalesce(col, col) keeps
     // the planner from walking the sort column's index and filtering every row
     // (it assumes matches are spread evenly, and they cluster): the trigram
     // index finds the matches, then a top-N sort picks the page.

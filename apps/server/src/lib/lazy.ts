@@ -3,7 +3,7 @@
  * loaded on their first use instead of at start. Everything a server imports
  * stays in its heap for good, and every full garbage collection marks it again
  * inside whatever requests are running: exceljs alone is ~7 MB of heap, the S3
- * client ~3 MB (docs/performance/calendars.md, night: "the server's heap").
+ * client ~3 MB (docs/performance/calendars.md's git history, 2026-11-25 night).
  */
 export function lazy<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | undefined

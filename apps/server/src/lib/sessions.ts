@@ -197,8 +197,8 @@ const touched = new Map<number, number>()
  * Records a session's use at most once a minute, so reads do not turn into
  * writes. Once per session and process: when the minute passed, every request
  * in flight had read the old time, and each sent its own update of the same
- * row (48 at 50 connections; docs/performance/calls.md, the session's
- * "touch"), queued on its lock and each leaving a dead row version. The update
+ * row (48 at 50 connections; docs/performance/calls.md's git history, the
+ * session's "touch"), queued on its lock and each leaving a dead row version. The update
  * also leaves alone a row another copy of the server touched since this
  * request read it.
  */

@@ -6,7 +6,7 @@ import { registerMessages } from '../lib/i18n.js'
 import { imageTooLarge, imageWrongType, sniffImage, SNIFF_BYTES } from '../lib/images.js'
 
 /**
- * Reading multipart bodies (plugins/uploads.ts): the limits of an upload and of a catalogue form, the one
+ * Reading multipart bodies (plugins/uploads.ts, multipart-body.ts): the limits of an upload and of a catalogue form, the one
  * error shape of the parser's complaints, an image part read with its checks on the way in, and the ways
  * repeated text parts add up.
  */

@@ -1,27 +1,17 @@
 import fp from 'fastify-plugin'
 import multipart from '@fastify/multipart'
-import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { IMAGE_UPLOAD_PERMISSIONS, imageUrl, MAX_GALLERY_FILES, MAX_IMAGE_BYTES, uploadedImageSchema } from '@app/shared'
-import type { MultipartReader } from '../crud/body.js'
-import { HttpError, notFound, unprocessable } from '../lib/errors.js'
-import { findUpload, releaseFiles, storeImage, sweepFiles, SWEEP_GRACE_MS } from '../lib/files.js'
-import { imageTooLarge, IMAGE_EXTENSIONS, processImage, type ImageMime, type ProcessedImage } from '../lib/images.js'
+import { IMAGE_UPLOAD_PERMISSIONS, imageUrl, MAX_IMAGE_BYTES, uploadedImageSchema } from '@app/shared'
+import { HttpError, unprocessable } from '../lib/errors.js'
+import { releaseFiles, storeImage, sweepFiles, SWEEP_GRACE_MS } from '../lib/files.js'
+import { imageTooLarge, processImage, type ProcessedImage } from '../lib/images.js'
 import { uploadAllowance } from '../lib/upload-allowance.js'
-import { openStorage, storageKey, STORED_NAME, type Storage } from '../lib/storage/index.js'
+import { openStorage, type Storage } from '../lib/storage/index.js'
 import { requireAuth } from './auth.js'
-import {
-  appended,
-  drain,
-  FORM_LIMITS,
-  multipartError,
-  parseNameList,
-  plus,
-  readImagePart,
-  UPLOAD_LIMITS,
-  UPLOAD_OVERHEAD,
-} from './multipart-parts.js'
+import { serveFiles } from './file-serving.js'
+import { multipartBodyReader } from './multipart-body.js'
+import { drain, multipartError, readImagePart, UPLOAD_LIMITS, UPLOAD_OVERHEAD } from './multipart-parts.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,28 +32,12 @@ export interface UploadsOptions {
   sweepEveryMs?: number
 }
 
-const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable'
-
-function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false
-  return header.split(',').some((t) => {
-    const v = t.trim().replace(/^W\//, '')
-    return v === etag || v === '*'
-  })
-}
-
-/** A download's file name: the client's name with the real type's extension, or the stored name. */
-function downloadName(original: string | null, fileName: string, mime: string): string {
-  const ext = IMAGE_EXTENSIONS[mime as ImageMime] ?? fileName.split('.').pop()!
-  const base = original?.replace(/\.[^.]*$/, '').trim()
-  return base ? `${base}.${ext}` : fileName
-}
-
 /**
  * Files (DESIGN §6, issue 8 "Storage and files"): `@fastify/multipart` with
  * tight limits, the image upload, public image serving with long-lived
- * caching, the company-scoped download, the multipart reader of the resource
- * engine, and the removal of files no row uses any more. Stored files live in
+ * caching and the company-scoped download (file-serving.ts), the multipart
+ * reader of the resource engine (multipart-body.ts), the removal of the files
+ * of a failed request, and the sweep of files no row uses any more. Stored files live in
  * lib/storage (a folder or an S3 bucket); their checks in lib/images.ts.
  */
 export default fp<UploadsOptions>(async function uploads(parent, opts) {
@@ -111,59 +85,7 @@ export default fp<UploadsOptions>(async function uploads(parent, opts) {
     done(null, payload)
   })
 
-  const readMultipartBody: MultipartReader = async (req, { files, fileLists = [] }) => {
-    const auth = requireAuth(req)
-    const out: Record<string, unknown> = {}
-    const fresh = (req.freshUploads ??= [])
-    const filled = new Set<string>()
-    const perField = new Map<string, number>()
-    try {
-      // A gallery field takes up to MAX_GALLERY_FILES files; every other image field one.
-      const maxFiles = files.length + fileLists.length * (MAX_GALLERY_FILES - 1)
-      const parts = req.parts({ limits: { ...FORM_LIMITS, files: Math.max(maxFiles, 1) } })
-      for await (const part of parts) {
-        const field = part.fieldname
-        if (part.type === 'file') {
-          if (!files.includes(field)) {
-            await drain(part)
-            throw unprocessable({ [field]: ['field.unexpected_file'] })
-          }
-          const many = fileLists.includes(field)
-          if (filled.has(field) && !many) throw unprocessable({ [field]: ['field.one_file'] })
-          // At most MAX_GALLERY_FILES new files per gallery and save (DESIGN §6), refused before the next is read.
-          const n = (perField.get(field) ?? 0) + 1
-          if (n > MAX_GALLERY_FILES) throw new HttpError(413, 'too_many_files', {}, { [field]: ['field.too_many_files'] })
-          perField.set(field, n)
-          // Counted before the file is read, so a flood costs no decoding.
-          await allowance.takeOne(auth.companyId)
-          const bytes = await readImagePart(part, field)
-          // A file input left empty sends a nameless, empty part: nothing chosen, the field is left as sent.
-          if (bytes.length === 0 && !part.filename) continue
-          const image = await processImage(bytes, field)
-          const row = await store(auth.companyId, image, field, part.filename)
-          fresh.push(row.file_name)
-          filled.add(field)
-          out[field] = many ? appended(out[field], row.file_name) : row.file_name
-          continue
-        }
-        if (part.fieldnameTruncated) throw new HttpError(400, 'bad_request')
-        if (part.valueTruncated) throw new HttpError(413, 'too_large', {}, { [field]: ['field.part_too_long'] })
-        const value = typeof part.value === 'string' ? part.value : String(part.value)
-        if (value.includes('\0') || field.includes('\0')) throw unprocessable({ [field.replace(/\0/g, '')]: ['field.invalid'] })
-        // A file already given for an image field wins over a text part of the same name (a gallery keeps both, in order).
-        if (filled.has(field) && !fileLists.includes(field)) continue
-        if (fileLists.includes(field)) {
-          // A gallery may also come as one part of JSON text (a list of kept names).
-          const list = /^\s*\[/.test(value) ? parseNameList(value) : undefined
-          out[field] = list ? list.reduce<unknown>((acc, v) => appended(acc, v), out[field]) : appended(out[field], value)
-        } else out[field] = plus(out[field], value)
-      }
-    } catch (err) {
-      throw multipartError(err)
-    }
-    return out
-  }
-  app.decorate('readMultipartBody', readMultipartBody)
+  app.decorate('readMultipartBody', multipartBodyReader({ takeOne: (companyId: number) => allowance.takeOne(companyId), store }))
 
   app.post(
     '/api/v1/actions_gallery/upload',
@@ -216,82 +138,7 @@ export default fp<UploadsOptions>(async function uploads(parent, opts) {
     },
   )
 
-  // Stored names never change meaning (random, never reused): what one copy learns about a name stays true
-  // until the file is removed, which the storage read then reports. A bounded map keeps the hot ones.
-  const known = new Map<string, { company_id: number; mime_type: string; private: boolean }>()
-  const lookup = async (name: string) => {
-    const hit = known.get(name)
-    if (hit) return hit
-    const row = await findUpload(db(), name)
-    if (!row) return undefined
-    if (known.size >= 10_000) known.delete(known.keys().next().value!)
-    const value = { company_id: row.company_id, mime_type: row.mime_type, private: row.private }
-    known.set(name, value)
-    return value
-  }
-
-  const serveImage = async (req: FastifyRequest<{ Params: { file_name: string } }>, reply: FastifyReply) => {
-    const name = req.params.file_name
-    if (!STORED_NAME.test(name)) throw notFound()
-    const meta = await lookup(name)
-    // A private file (a pilgrim's document) is served only by its own guarded route.
-    if (!meta || meta.private) throw notFound()
-    const etag = `"${name.slice(0, 32)}"`
-    reply.header('cache-control', CACHE_IMMUTABLE).header('etag', etag)
-    if (etagMatches(req.headers['if-none-match'], etag)) return reply.code(304).send()
-    const object = await storage.get(storageKey(meta.company_id, name))
-    if (!object) {
-      known.delete(name)
-      reply.removeHeader('cache-control').removeHeader('etag')
-      throw notFound()
-    }
-    return reply
-      .type(meta.mime_type)
-      .header('content-length', object.size)
-      .header('content-disposition', 'inline')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .send(object.body)
-  }
-
-  const imageParams = z.object({ file_name: z.string().max(200) })
-  app.get('/api/v1/images/:file_name', {
-    schema: { tags: ['galleries'], summary: 'A stored image (public, cached for a year)', params: imageParams },
-    config: { access: 'public' },
-    handler: serveImage,
-  })
-  // DESIGN §6 names the host-root path; both answer the same.
-  app.get('/images/:file_name', { schema: { hide: true, params: imageParams }, handler: serveImage })
-
-  app.get(
-    '/api/v1/download',
-    {
-      schema: {
-        tags: ['galleries'],
-        summary: "Download one of the company's files",
-        querystring: z.object({ file: z.string().trim().min(1).max(255) }),
-      },
-      config: { access: 'session' },
-    },
-    async (req, reply) => {
-      const auth = requireAuth(req)
-      const name = req.query.file
-      if (!STORED_NAME.test(name)) throw unprocessable({ file: ['field.invalid'] })
-      const row = await findUpload(db(), name)
-      // Another company's file reads exactly like none.
-      if (!row || row.company_id !== auth.companyId || row.private) throw notFound()
-      const object = await storage.get(storageKey(row.company_id, name))
-      if (!object) throw notFound()
-      const fileName = downloadName(row.original_name, name, row.mime_type)
-      return reply
-        .type(row.mime_type)
-        .header('content-length', object.size)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-        .send(object.body)
-    },
-  )
+  serveFiles(app, storage)
 
   // The sweep: once at start (in the background) and then on a timer; every copy may run it.
   let timer: NodeJS.Timeout | undefined

@@ -1,15 +1,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { Worker } from 'node:worker_threads'
 import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import { negotiate } from '@fastify/accept-negotiator'
 import zlib from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { LOCALES } from '@app/shared'
 import { notFound } from '../lib/errors.js'
 import { registerMessages, requestLocale, t } from '../lib/i18n.js'
+import { drawSignInPages } from './sign-in-prerender.js'
+import { indexPages } from './web-pages.js'
 
 registerMessages({
   en: { method_not_allowed: 'This address does not accept {method}.' },
@@ -30,111 +29,11 @@ function allowedMethods(routes: Array<{ method: string; url: string }>, pathname
   return [...methods].sort()
 }
 
-interface ManifestChunk {
-  file: string
-  src?: string
-  imports?: string[]
-  css?: string[]
-}
-
-function readManifest(distDir: string): Record<string, ManifestChunk> {
-  try {
-    return JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>
-  } catch {
-    // An older build without a manifest: the page still works, its parts just load a round later.
-    return {}
-  }
-}
-
-/**
- * What a signed-in page (`/app/...`) loads before it can draw anything, from the build's manifest: the
- * signed-in part (`src/app/AppRoot.tsx`) with every chunk it imports and its stylesheet, and each language's
- * app texts (`src/i18n/bundles/app-<lang>.ts`). Without them in the page, the browser finds them only once
- * the entry has run: one more round trip on a phone's network.
- */
-export function signedInAssets(manifest: Record<string, ManifestChunk>): {
-  js: string[]
-  css: string[]
-  texts: Map<string, string>
-} {
-  const texts = new Map<string, string>()
-  for (const entry of Object.values(manifest)) {
-    const m = entry.src?.match(/(?:^|\/)i18n\/bundles\/app-([a-z]{2})\.ts$/)
-    if (m) texts.set(m[1]!, entry.file)
-  }
-  const root = manifest['src/app/AppRoot.tsx']
-  if (!root) return { js: [], css: [], texts }
-  // The entry's own chunks are in index.html already.
-  const inPage = new Set<string>()
-  const walk = (key: string, into: Set<string>) => {
-    if (into.has(key) || !manifest[key]) return
-    into.add(key)
-    for (const i of manifest[key]!.imports ?? []) walk(i, into)
-  }
-  walk('index.html', inPage)
-  const needed = new Set<string>()
-  walk('src/app/AppRoot.tsx', needed)
-  const keys = [...needed].filter((k) => !inPage.has(k))
-  return {
-    js: keys.map((k) => manifest[k]!.file),
-    css: [...new Set(keys.flatMap((k) => manifest[k]!.css ?? []))],
-    texts,
-  }
-}
-
-/**
- * The chunk of each language's public texts (`src/i18n/bundles/<lang>.ts`), from the build's manifest: the
- * page preloads the reader's one next to the entry instead of finding it only once the entry runs.
- */
-function languageChunks(manifest: Record<string, ManifestChunk>): Map<string, string> {
-  const out = new Map<string, string>()
-  for (const entry of Object.values(manifest)) {
-    const m = entry.src?.match(/(?:^|\/)i18n\/bundles\/([a-z]{2})\.ts$/)
-    if (m) out.set(m[1]!, entry.file)
-  }
-  return out
-}
-
 const hasSessionCookie = (cookies: Record<string, string | undefined> | undefined) => !!cookies?.token
 
 export interface WebOptions {
   distDir: string
   appConfig: Record<string, unknown>
-}
-
-/**
- * Draws the sign-in page in every language in a thread of its own, which ends
- * when it is done: the prerender loads React, Mantine and the icon set (about
- * 30 MB of heap) that the server would otherwise keep for its whole life, where
- * every full garbage collection marks them again (docs/performance/calendars.md, night).
- */
-function drawSignInPages(modulePath: string, config: Record<string, unknown>) {
-  const worker = new Worker(
-    `const { parentPort, workerData } = require('node:worker_threads')
-    import(workerData.url).then(async (mod) => {
-      const drawn = {}
-      for (const lang of workerData.locales) drawn[lang] = await mod.renderSignIn(lang, workerData.config)
-      parentPort.postMessage(drawn)
-    })`,
-    { eval: true, workerData: { url: pathToFileURL(modulePath).href, locales: [...LOCALES], config } },
-  )
-  let stopping = false
-  const pages = new Promise<Record<string, string> | undefined>((resolve, reject) => {
-    worker.once('message', (drawn: Record<string, string>) => {
-      resolve(drawn)
-      void worker.terminate()
-    })
-    worker.once('error', reject)
-    // Stopped by the server's close before it was done: nothing drawn, nothing wrong.
-    worker.once('exit', (code) => (stopping ? resolve(undefined) : reject(new Error(`the prerender thread ended (${code})`))))
-  })
-  return {
-    pages,
-    stop: () => {
-      stopping = true
-      return worker.terminate()
-    },
-  }
 }
 
 /**
@@ -145,35 +44,7 @@ function drawSignInPages(modulePath: string, config: Record<string, unknown>) {
  * per request.
  */
 export default fp<WebOptions>(async function web(app, opts) {
-  const indexPath = path.join(opts.distDir, 'index.html')
-  const hasWeb = fs.existsSync(indexPath)
-  // A JSON data block, not a script: the CSP allows no inline script (plugins/security-headers.ts).
-  const configTag = `<script type="application/json" id="app-config">${JSON.stringify(opts.appConfig).replace(/</g, '\\u003c')}</script>`
-  const indexHtml = hasWeb ? fs.readFileSync(indexPath, 'utf8').replace('<!--APP_CONFIG-->', configTag) : ''
-  // One page per language: <html lang> and the preload of that language's texts (chosen as the web app
-  // chooses: the `locale` cookie, else the default language).
-  const manifest = hasWeb ? readManifest(opts.distDir) : {}
-  const chunks = languageChunks(manifest)
-  const pages = new Map<string, string>(
-    LOCALES.map((lang) => {
-      const chunk = chunks.get(lang)
-      const preload = chunk ? `<link rel="modulepreload" crossorigin href="/${chunk}">\n  </head>` : '</head>'
-      return [lang, indexHtml.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`).replace('</head>', preload)]
-    }),
-  )
-  // The signed-in pages (`/app/...` with a session cookie): the same page with what the signed-in part needs
-  // preloaded (its chunks, stylesheet and the language's app texts), so it arrives with the entry.
-  const signedIn = signedInAssets(manifest)
-  const signedInPages = new Map<string, string>(
-    [...pages].map(([lang, html]) => {
-      const links = [
-        ...signedIn.js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
-        ...(signedIn.texts.has(lang) ? [`<link rel="modulepreload" crossorigin href="/${signedIn.texts.get(lang)}">`] : []),
-        ...signedIn.css.map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
-      ]
-      return [lang, links.length ? html.replace('</head>', `${links.join('\n  ')}\n  </head>`) : html]
-    }),
-  )
+  const { hasWeb, indexHtml, pages, signedInPages } = indexPages(opts.distDir, opts.appConfig)
   const defaultLocale = String(opts.appConfig.defaultLocale ?? 'en')
   // The sign-in page (`/`, `/login`) already drawn, per language, once the prerender is done (see below).
   const signInPages = new Map<string, string>()

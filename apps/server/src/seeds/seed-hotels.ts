@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { slugify } from '@app/shared'
 import type { Db } from '../db/client.js'
+// The room's order adapter: the demo orders book stays through it.
+import '../modules/hotels/rooms.order.js'
 import {
   attributes,
   categories,

@@ -1,6 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { slugify, trainDurationHours, type TrainType } from '@app/shared'
 import type { Db } from '../db/client.js'
+// The routes' and vehicles' order adapters: the demo orders and departures book through them.
+import '../modules/train-routes/train-routes.order.js'
+import '../modules/transportations/transportations.order.js'
 import {
   attributes,
   groupAttributes,

@@ -2,7 +2,7 @@ import { and, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { CalendarStock } from '../crud/calendar-options.js'
 import type { Db } from '../db/client.js'
-import { inventoryStock } from '../db/schema/orders.js'
+import { inventoryStock } from '../db/schema/stock.js'
 import { belowBooked } from '../lib/errors.js'
 import { isStockCheckError, rowsOf } from './ledger.js'
 

@@ -4,7 +4,7 @@ import { users } from '../../src/db/schema/index.js'
 import { createSession } from '../../src/lib/sessions.js'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { apiAs, field, notification, shot, openFromMenu } from './page.js'
+import { apiAs, field, notification, shot, openFromMenu, MAKKAH, hotelBody, daysFromToday, dmy } from './page.js'
 
 /**
  * Edits that cannot overwrite each other, and who changed what (issue 30), in real Chromium: two tabs of two
@@ -23,22 +23,7 @@ const api = apiAs(
   () => owner,
 )
 
-const hotelBody = (name: string) => ({
-  name,
-  rating: 4,
-  check_in: '14:00',
-  check_out: '12:00',
-  min_reservation: 1,
-  max_stay: 3,
-  price: 1000,
-  status: 'publish',
-  location_id: locationId,
-  real_address: 'Jl. Ajyad 1',
-  lat: 21.42,
-  long: 39.82,
-  zoom: 14,
-})
-const hotel = async (name: string) => (await api<{ id: number }>('POST', '/hotels', hotelBody(name))).id
+const hotel = async (name: string) => (await api<{ id: number }>('POST', '/hotels', hotelBody(name, locationId))).id
 
 beforeAll(async () => {
   env = await startBrowserEnv({ env: { MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png' } })
@@ -57,16 +42,7 @@ beforeAll(async () => {
     .returning()
   const { token } = await createSession(env.app.db, u!.id)
   siti = { token, headers: { authorization: `Bearer ${token}` } }
-  locationId = (
-    await api<{ id: number }>('POST', '/locations', {
-      name: 'Makkah',
-      description: '<p>The holy city</p>',
-      status: 'publish',
-      lat: 21.4225,
-      long: 39.8262,
-      zoom: 11,
-    })
-  ).id
+  locationId = (await api<{ id: number }>('POST', '/locations', MAKKAH)).id
 }, 120_000)
 afterAll(async () => {
   await env?.close()
@@ -117,10 +93,7 @@ const EN = {
 }
 
 /** A day `offset` days from today as the range box takes it, DD-MM-YYYY. */
-const dmy = (offset: number) => {
-  const d = new Date(Date.now() + offset * 86_400_000)
-  return `${String(d.getUTCDate()).padStart(2, '0')}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${d.getUTCFullYear()}`
-}
+const dmyIn = (offset: number) => dmy(daysFromToday(offset))
 
 describe('audit trail and conflicting edits', () => {
   it('a second tab saving an edit made stale by another clerk sees who, reloads, re-applies its text and saves (id)', async () => {
@@ -195,7 +168,7 @@ describe('audit trail and conflicting edits', () => {
       method: 'PUT',
       url: `/api/v1/hotels/${id}`,
       headers: siti.headers,
-      payload: { ...hotelBody('Dar Al Tawhid Intercontinental'), version: 1 },
+      payload: { ...hotelBody('Dar Al Tawhid Intercontinental', locationId), version: 1 },
     })
     expect(res.statusCode, res.body).toBe(200)
 
@@ -206,14 +179,14 @@ describe('audit trail and conflicting edits', () => {
     await page.getByRole('option', { name: EN.hotels, exact: true }).click()
     // The dates are typed as well as picked: a reversed range is refused on its box, a good one is taken.
     const typedDates = page.getByRole('textbox', { name: EN.typeDates, exact: true })
-    await typedDates.fill(`${dmy(1)} – ${dmy(-1)}`)
+    await typedDates.fill(`${dmyIn(1)} – ${dmyIn(-1)}`)
     await typedDates.press('Enter')
     await page.getByText(EN.reversed, { exact: true }).waitFor()
-    await typedDates.fill(`${dmy(-1)} s/d ${dmy(1)}`)
+    await typedDates.fill(`${dmyIn(-1)} s/d ${dmyIn(1)}`)
     await typedDates.press('Enter')
     await expect
       .poll(() => page.getByRole('button', { name: EN.dates, exact: true }).textContent())
-      .toBe(`${dmy(-1)} – ${dmy(1)}`)
+      .toBe(`${dmyIn(-1)} – ${dmyIn(1)}`)
     await page.getByRole('button', { name: EN.apply, exact: true }).click()
     const table = page.getByRole('table', { name: EN.menu })
     const row = table.getByRole('row').filter({ hasText: 'Siti Aminah' }).filter({ hasText: EN.updatedAction })

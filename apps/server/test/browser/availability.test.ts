@@ -4,7 +4,7 @@ import { hotels } from '../../src/db/schema/index.js'
 import { catalogueFixtures } from '../helpers/catalogue.js'
 import { createCompany, createUserWithPermissions, type Actor } from '../helpers/fixtures.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { apiAs, field, notification, shot, openSignedIn } from './page.js'
+import { apiAs, field, notification, shot, openSignedIn, calendarDay } from './page.js'
 
 /**
  * The one availability calendar in real Chromium against the real server
@@ -26,8 +26,6 @@ const api = apiAs(
   () => env,
   () => owner,
 )
-
-const day = (p: Page, date: string) => p.locator(`[data-date="${date}"]`)
 
 interface Texts {
   lang: 'en' | 'id'
@@ -222,7 +220,7 @@ const open = (texts: Texts, url: string, who: Actor = owner): Promise<Page> =>
 
 /** Opens the range dialog on a day and picks the range's ends in the date picker. */
 async function openRange(page: Page, texts: Texts, clicked: string, from?: number, to?: number): Promise<Locator> {
-  await day(page, clicked).click()
+  await calendarDay(page, clicked).click()
   const d = page.getByRole('dialog').filter({ hasText: texts.dialogTitle })
   await d.waitFor()
   if (from !== undefined && to !== undefined) {
@@ -247,8 +245,8 @@ async function vehicleJourney(texts: Texts, vehicleId: number) {
   await page.getByRole('columnheader', { name: texts.mondayHeader }).waitFor()
 
   // A month without rows: every day shows the vehicle's defaults, unmarked.
-  await expect.poll(() => day(page, '2026-12-04').getAttribute('data-state')).toBe('default')
-  await expect(day(page, '2026-12-04').textContent()).resolves.toContain('SAR 850')
+  await expect.poll(() => calendarDay(page, '2026-12-04').getAttribute('data-state')).toBe('default')
+  await expect(calendarDay(page, '2026-12-04').textContent()).resolves.toContain('SAR 850')
   await shot(page, named('01-month-defaults'))
 
   // Validation: an emptied price and a sale price above the price, before sending.
@@ -276,14 +274,14 @@ async function vehicleJourney(texts: Texts, vehicleId: number) {
     .filter({ hasText: `“${texts.lang === 'en' ? 'GMC Yukon' : 'Toyota Hiace'}”` })
     .waitFor()
   await d.waitFor({ state: 'hidden' })
-  await expect.poll(() => day(page, '2026-12-04').getAttribute('data-state')).toBe('stored')
-  expect(await day(page, '2026-12-04').getAttribute('data-changed')).toBe('true')
-  expect(await day(page, '2026-12-04').textContent()).toContain(texts.lang === 'en' ? 'SAR 1,200' : 'SAR 1.200')
-  expect(await day(page, '2026-12-05').getAttribute('data-state')).toBe('stored')
+  await expect.poll(() => calendarDay(page, '2026-12-04').getAttribute('data-state')).toBe('stored')
+  expect(await calendarDay(page, '2026-12-04').getAttribute('data-changed')).toBe('true')
+  expect(await calendarDay(page, '2026-12-04').textContent()).toContain(texts.lang === 'en' ? 'SAR 1,200' : 'SAR 1.200')
+  expect(await calendarDay(page, '2026-12-05').getAttribute('data-state')).toBe('stored')
   // Thursday and Sunday stay on the defaults.
-  expect(await day(page, '2026-12-03').getAttribute('data-state')).toBe('default')
-  expect(await day(page, '2026-12-06').getAttribute('data-state')).toBe('default')
-  await day(page, '2026-12-04').locator('[data-marker]').waitFor()
+  expect(await calendarDay(page, '2026-12-03').getAttribute('data-state')).toBe('default')
+  expect(await calendarDay(page, '2026-12-06').getAttribute('data-state')).toBe('default')
+  await calendarDay(page, '2026-12-04').locator('[data-marker]').waitFor()
 
   // Block Christmas day alone.
   d = await openRange(page, texts, '2026-12-25')
@@ -293,8 +291,8 @@ async function vehicleJourney(texts: Texts, vehicleId: number) {
     .filter({ hasText: texts.daysSaved(1) })
     .first()
     .waitFor()
-  await expect.poll(() => day(page, '2026-12-25').getAttribute('data-state')).toBe('blocked')
-  expect(await day(page, '2026-12-25').textContent()).toContain(texts.blockedBadge)
+  await expect.poll(() => calendarDay(page, '2026-12-25').getAttribute('data-state')).toBe('blocked')
+  expect(await calendarDay(page, '2026-12-25').textContent()).toContain(texts.blockedBadge)
   await shot(page, named('03-month-stored-and-blocked'))
 
   const stored = await api<Array<{ date: string; price: number; sale_price: number; blocked: boolean }>>(
@@ -311,14 +309,14 @@ async function vehicleJourney(texts: Texts, vehicleId: number) {
   await page.getByRole('button', { name: texts.next }).click()
   expect((await january).url()).toContain('end_date=2027-01-31')
   await page.getByRole('heading', { name: texts.january }).waitFor()
-  await expect.poll(() => day(page, '2027-01-01').getAttribute('data-state')).toBe('default')
+  await expect.poll(() => calendarDay(page, '2027-01-01').getAttribute('data-state')).toBe('default')
   await page.getByRole('button', { name: texts.previous }).click()
   await page.getByRole('heading', { name: texts.december }).waitFor()
-  await expect.poll(() => day(page, '2026-12-25').getAttribute('data-state')).toBe('blocked')
+  await expect.poll(() => calendarDay(page, '2026-12-25').getAttribute('data-state')).toBe('blocked')
 
   // A phone: the month as a list of days.
   await page.setViewportSize({ width: 390, height: 844 })
-  await expect.poll(() => day(page, '2026-12-04').getAttribute('class')).toContain('av-list-day')
+  await expect.poll(() => calendarDay(page, '2026-12-04').getAttribute('class')).toContain('av-list-day')
   await shot(page, named('04-phone'))
   await page.setViewportSize({ width: 1366, height: 768 })
   await page.close()
@@ -336,15 +334,15 @@ describe('availability calendar', () => {
       const page = await open(texts, `/app/transportation/${vehicles[texts.lang]}/availability?month=2026-12`)
       await page.getByRole('heading', { name: texts.december }).waitFor()
       const short = texts.lang === 'en' ? '24 Jum. II' : '24 Jum. Akhir'
-      await expect.poll(() => day(page, '2026-12-04').locator('[data-hijri]').textContent()).toBe(short)
-      expect(await day(page, '2026-12-04').getAttribute('data-weekend')).toBe('true')
-      expect(await day(page, '2026-12-05').getAttribute('data-weekend')).toBe('true')
-      expect(await day(page, '2026-12-06').getAttribute('data-weekend')).toBeNull()
+      await expect.poll(() => calendarDay(page, '2026-12-04').locator('[data-hijri]').textContent()).toBe(short)
+      expect(await calendarDay(page, '2026-12-04').getAttribute('data-weekend')).toBe('true')
+      expect(await calendarDay(page, '2026-12-05').getAttribute('data-weekend')).toBe('true')
+      expect(await calendarDay(page, '2026-12-06').getAttribute('data-weekend')).toBeNull()
       expect(await page.locator('[role="columnheader"][data-weekend]').allTextContents()).toEqual(
         texts.lang === 'en' ? ['Friday', 'Saturday'] : ['Jumat', 'Sabtu'],
       )
       await shot(page, named('01-month-1366'))
-      await day(page, '2026-12-04').click()
+      await calendarDay(page, '2026-12-04').click()
       const d = page.getByRole('dialog').filter({ hasText: texts.dialogTitle })
       const full = texts.lang === 'en' ? '04-12-2026 · 24 Jumada II 1448' : '04-12-2026 · 24 Jumadilakhir 1448'
       await d.locator('[data-day-title]').filter({ hasText: full }).waitFor()
@@ -354,8 +352,8 @@ describe('availability calendar', () => {
       // A phone: the month as a list of days, each with its Hijri day.
       await page.setViewportSize({ width: 390, height: 844 })
       await page.reload()
-      await expect.poll(() => day(page, '2026-12-04').locator('[data-hijri]').textContent()).toBe(short)
-      await day(page, '2026-12-04').scrollIntoViewIfNeeded()
+      await expect.poll(() => calendarDay(page, '2026-12-04').locator('[data-hijri]').textContent()).toBe(short)
+      await calendarDay(page, '2026-12-04').scrollIntoViewIfNeeded()
       await shot(page, named('03-phone'))
       await page.close()
     }, 180_000)
@@ -387,17 +385,17 @@ describe('availability calendar', () => {
       await page.goto(`/app/rooms/${room}/availability?month=2026-12`)
       await page.getByRole('heading', { name: texts.roomTitle }).waitFor()
       await page.getByRole('cell', { name: 'Hilton Suites Makkah' }).waitFor()
-      await expect.poll(() => day(page, '2026-12-20').getAttribute('data-state')).toBe('default')
-      const roomDay = await day(page, '2026-12-20').textContent()
+      await expect.poll(() => calendarDay(page, '2026-12-20').getAttribute('data-state')).toBe('default')
+      const roomDay = await calendarDay(page, '2026-12-20').textContent()
       expect(roomDay).toContain('SAR 750')
       expect(roomDay).toContain('10')
       await shot(page, `availability-${texts.lang}-05-room`)
 
       // Dragging across ten days opens the dialog on that range (issue 9).
-      await day(page, '2026-12-07').hover()
+      await calendarDay(page, '2026-12-07').hover()
       await page.mouse.down()
-      await day(page, '2026-12-11').hover()
-      await day(page, '2026-12-16').hover()
+      await calendarDay(page, '2026-12-11').hover()
+      await calendarDay(page, '2026-12-16').hover()
       await page.mouse.up()
       const d = page.getByRole('dialog').filter({ hasText: texts.dialogTitle })
       await expect.poll(() => d.locator('.mantine-DatePickerInput-input').textContent()).toBe('07-12-2026 – 16-12-2026')
@@ -408,9 +406,9 @@ describe('availability calendar', () => {
       await notification(page, texts.updated)
         .filter({ hasText: texts.daysSaved(10) })
         .waitFor()
-      await expect.poll(() => day(page, '2026-12-16').getAttribute('data-state')).toBe('stored')
-      await expect.poll(() => day(page, '2026-12-07').textContent()).toContain(`SAR ${price}`)
-      expect(await day(page, '2026-12-17').getAttribute('data-state')).toBe('default')
+      await expect.poll(() => calendarDay(page, '2026-12-16').getAttribute('data-state')).toBe('stored')
+      await expect.poll(() => calendarDay(page, '2026-12-07').textContent()).toContain(`SAR ${price}`)
+      expect(await calendarDay(page, '2026-12-17').getAttribute('data-state')).toBe('default')
       await shot(page, `availability-${texts.lang}-05b-room-range`)
 
       // Block two days of that range (issue 9): both red, their price kept underneath.
@@ -419,9 +417,9 @@ describe('availability calendar', () => {
       await block.getByRole('button', { name: texts.update, exact: true }).click()
       await block.waitFor({ state: 'hidden' })
       for (const date of ['2026-12-10', '2026-12-11'])
-        await expect.poll(() => day(page, date).getAttribute('data-state')).toBe('blocked')
-      expect(await day(page, '2026-12-09').getAttribute('data-state')).toBe('stored')
-      expect(await day(page, '2026-12-12').getAttribute('data-state')).toBe('stored')
+        await expect.poll(() => calendarDay(page, date).getAttribute('data-state')).toBe('blocked')
+      expect(await calendarDay(page, '2026-12-09').getAttribute('data-state')).toBe('stored')
+      expect(await calendarDay(page, '2026-12-12').getAttribute('data-state')).toBe('stored')
       await shot(page, `availability-${texts.lang}-05c-room-blocked`)
       // The next month reads its own days (none stored), and back shows the range and the blocked days again.
       const january = page.waitForResponse(
@@ -430,11 +428,11 @@ describe('availability calendar', () => {
       await page.getByRole('button', { name: texts.next }).click()
       await january
       await page.getByRole('heading', { name: texts.january }).waitFor()
-      await expect.poll(() => day(page, '2027-01-07').getAttribute('data-state')).toBe('default')
+      await expect.poll(() => calendarDay(page, '2027-01-07').getAttribute('data-state')).toBe('default')
       await page.getByRole('button', { name: texts.previous }).click()
       await page.getByRole('heading', { name: texts.december }).waitFor()
-      await expect.poll(() => day(page, '2026-12-11').getAttribute('data-state')).toBe('blocked')
-      expect(await day(page, '2026-12-16').getAttribute('data-state')).toBe('stored')
+      await expect.poll(() => calendarDay(page, '2026-12-11').getAttribute('data-state')).toBe('blocked')
+      expect(await calendarDay(page, '2026-12-16').getAttribute('data-state')).toBe('stored')
       const roomDays = await api<Array<{ date: string; price: number; blocked: boolean }>>(
         'GET',
         `/rooms_availibility?room_id=${room}&start_date=2026-12-01&end_date=2026-12-31`,
@@ -456,7 +454,7 @@ describe('availability calendar', () => {
       await page.goto(`/app/train_route/${routes[texts.lang]}/availability?month=2026-12`)
       await page.getByRole('heading', { name: texts.trainTitle }).waitFor()
       await page.getByRole('cell', { name: texts.lang === 'en' ? 'HHR-1' : 'HHR-2' }).waitFor()
-      const trainDay = day(page, '2026-12-10')
+      const trainDay = calendarDay(page, '2026-12-10')
       await expect.poll(() => trainDay.getAttribute('data-state')).toBe('default')
       expect(await trainDay.textContent()).toContain('SAR 250')
       expect(await trainDay.textContent()).toContain('417')
@@ -465,21 +463,21 @@ describe('availability calendar', () => {
       await field(range, texts.priceAdult).fill('600')
       await range.getByRole('button', { name: texts.update, exact: true }).click()
       await range.waitFor({ state: 'hidden' })
-      await expect.poll(() => day(page, '2026-12-31').getAttribute('data-state')).toBe('stored')
-      expect(await day(page, '2026-12-10').textContent()).toContain('SAR 600')
+      await expect.poll(() => calendarDay(page, '2026-12-31').getAttribute('data-state')).toBe('stored')
+      expect(await calendarDay(page, '2026-12-10').textContent()).toContain('SAR 600')
       // The other type is its own calendar: economy for the same month at its own price.
       const economy = page.waitForResponse((r) => r.url().includes('/trains_schedule?') && r.url().includes('train_type=economy'))
       await page.getByText(texts.economy, { exact: true }).click()
       await economy
       // Orders sell the other class only on days its schedule has: without one the day reads "No service".
-      await expect.poll(() => day(page, '2026-12-10').getAttribute('data-state')).toBe('closed')
-      expect(await day(page, '2026-12-10').textContent()).toContain(texts.noService)
+      await expect.poll(() => calendarDay(page, '2026-12-10').getAttribute('data-state')).toBe('closed')
+      expect(await calendarDay(page, '2026-12-10').textContent()).toContain(texts.noService)
       await shot(page, `availability-${texts.lang}-06a-train-other-class`)
       range = await openRange(page, texts, '2026-12-01', 1, 31)
       await field(range, texts.priceAdult).fill('300')
       await range.getByRole('button', { name: texts.update, exact: true }).click()
       await range.waitFor({ state: 'hidden' })
-      await expect.poll(() => day(page, '2026-12-10').textContent()).toContain('SAR 300')
+      await expect.poll(() => calendarDay(page, '2026-12-10').textContent()).toContain('SAR 300')
       await shot(page, `availability-${texts.lang}-06-train`)
       for (const [type, adult] of [
         ['economy', 300],
@@ -519,10 +517,10 @@ describe('availability calendar', () => {
       }
       const page = await open(texts, `/app/rooms/${room}/availability?month=2027-02`)
       await page.getByRole('heading', { name: texts.roomTitle }).waitFor()
-      await expect.poll(() => day(page, '2027-02-10').getAttribute('data-state')).not.toBeNull()
-      await day(page, '2027-02-10').hover()
+      await expect.poll(() => calendarDay(page, '2027-02-10').getAttribute('data-state')).not.toBeNull()
+      await calendarDay(page, '2027-02-10').hover()
       await page.mouse.down()
-      await day(page, '2027-02-11').hover()
+      await calendarDay(page, '2027-02-11').hover()
       await page.mouse.up()
       const d = page.getByRole('dialog').filter({ hasText: texts.dialogTitle })
       await expect.poll(() => d.locator('.mantine-DatePickerInput-input').textContent()).toBe('10-02-2027 – 11-02-2027')

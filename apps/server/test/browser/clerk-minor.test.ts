@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHotelRoom } from '../helpers/bookables.js'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { apiAs, dialog, field, shot, openSignedIn } from './page.js'
+import { apiAs, dialog, field, shot, openSignedIn, MONTHS, daysFromToday } from './page.js'
 
 /**
  * Issue 32's minor items, as a person meets them, in English:
@@ -20,8 +20,7 @@ const api = apiAs(
   () => env,
   () => owner,
 )
-const DAY = 86_400_000
-const day = (n: number) => new Date(Date.now() + n * DAY).toISOString().slice(0, 10)
+const day = daysFromToday
 
 async function openPage(route: string): Promise<Page> {
   const page = await openSignedIn(env, owner, 'en', route, { gotoTimeout: 60_000 })
@@ -227,20 +226,7 @@ describe('item 10: dates typed', () => {
     await expect.poll(() => checkIn.inputValue()).toBe(wanted)
     // The check-out's calendar now opens on the night after it: its month is the typed one's.
     await field(page, 'Check-out').first().click()
-    const months = [
-      'January',
-      'February',
-      'March',
-      'April',
-      'May',
-      'June',
-      'July',
-      'August',
-      'September',
-      'October',
-      'November',
-      'December',
-    ]
+    const months = MONTHS.en
     const [y, m] = day(91).split('-').map(Number) as [number, number]
     await expect
       .poll(() => page.locator('.mantine-Popover-dropdown .mantine-DateInput-calendarHeaderLevel').last().textContent())

@@ -7,7 +7,7 @@ import type { Db } from '../../src/db/client.js'
 import { createHotelRoom, createTrainRoute } from '../helpers/bookables.js'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { apiAs, notification, shot, openFromMenu } from './page.js'
+import { apiAs, notification, shot, openFromMenu, dmy } from './page.js'
 
 /**
  * Departures in real Chromium against the real server (issue 29), in English and Indonesian: the menu
@@ -28,7 +28,6 @@ const addDays = (iso: string, n: number) => {
   d.setUTCDate(d.getUTCDate() + n)
   return d.toISOString().slice(0, 10)
 }
-const ddmmyyyy = (iso: string) => `${iso.slice(8)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`
 
 interface Texts {
   lang: 'en' | 'id'
@@ -164,7 +163,7 @@ async function journey(texts: Texts) {
   const name = (n: string) => `departures-${texts.lang}-${n}`
   const code = `UMR-${texts.lang.toUpperCase()}-01`
   const { id } = await draftDeparture(code)
-  const hijri = `${ddmmyyyy(D)} · ${hijriDate(D, texts.lang)}`
+  const hijri = `${dmy(D)} · ${hijriDate(D, texts.lang)}`
 
   const page = await open(texts, '/app')
   await openFromMenu(page, texts.menu, '/app/departures', texts.menu)
@@ -223,7 +222,7 @@ async function journey(texts: Texts) {
   await expect.poll(() => problems.count()).toBe(2)
   expect(await problems.filter({ hasText: `Siti Visa ${lang}` }).textContent()).toContain(texts.visaMissing)
   expect(await problems.filter({ hasText: `Ahmad Ready ${lang}` }).textContent()).toContain(
-    `${texts.short} ${ddmmyyyy(addDays(D, 30))}`,
+    `${texts.short} ${dmy(addDays(D, 30))}`,
   )
   expect(await problems.getByRole('link', { name: `Siti Visa ${lang}` }).getAttribute('href')).toBe(
     `/app/pilgrims/edit/${visa.id}`,
@@ -264,7 +263,7 @@ async function journey(texts: Texts) {
   const next = page.getByTestId('next-departure').filter({ hasText: code })
   await next.waitFor()
   expect(await page.getByTestId('next-departures').textContent()).toContain(texts.nextDepartures)
-  expect(await next.getByTestId('next-departure-date').textContent()).toBe(`${ddmmyyyy(D)} · ${hijriShort(D, texts.lang)}`)
+  expect(await next.getByTestId('next-departure-date').textContent()).toBe(`${dmy(D)} · ${hijriShort(D, texts.lang)}`)
   expect(await next.getByTestId('next-departure-seats').textContent()).toBe(texts.soldTwo)
   expect(await next.getByTestId('next-departure-due').textContent()).toContain(texts.due)
   await next.scrollIntoViewIfNeeded()

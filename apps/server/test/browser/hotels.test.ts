@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { apiAs, combo, field, fillTime, notification, png, shot, tick, openSignedIn } from './page.js'
+import { apiAs, combo, field, fillTime, notification, png, shot, tick, openSignedIn, MAKKAH } from './page.js'
 
 /**
  * Hotels and rooms in real Chromium against the real server (issue 9, web):
@@ -244,16 +244,7 @@ beforeAll(async () => {
     description: 'Reference row',
     is_active: true,
   })
-  ref.location = (
-    await api<{ id: number }>('POST', '/locations', {
-      name: 'Makkah',
-      description: '<p>The holy city</p>',
-      status: 'publish',
-      lat: 21.4225,
-      long: 39.8262,
-      zoom: 11,
-    })
-  ).id
+  ref.location = (await api<{ id: number }>('POST', '/locations', MAKKAH)).id
   ref.category = (await api<{ id: number }>('POST', '/categories', refBody('Hotel Bintang'))).id
   ref.service = (await api<{ id: number }>('POST', '/services', refBody('Airport Pickup'))).id
   ref.type = (await api<{ id: number }>('POST', '/types', refBody('Resort'))).id

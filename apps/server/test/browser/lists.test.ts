@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_LOGIN, seed } from '../../src/seeds/seed.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
+import { header } from './page.js'
 
 /**
  * Lists a clerk reads all day (issue 32, item 3), in English and Indonesian on the demo company's data:
@@ -22,8 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await env?.close()
 })
-
-const header = (p: Page, key: string) => p.locator(`th[data-accessor="${key}"]`)
 
 /** The identity cells of the list on screen whose text does not fit (the check of the screens walk). */
 function cutIdentities(p: Page) {

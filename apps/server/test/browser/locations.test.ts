@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { apiAs, dialog, field, notification, png, shot, openSignedIn } from './page.js'
+import { apiAs, dialog, field, notification, png, shot, openSignedIn, MAKKAH } from './page.js'
 
 /**
  * Locations in real Chromium against the real server (issue 8): a location is
@@ -109,14 +109,7 @@ beforeAll(async () => {
   // Tiles from a port nothing listens on: the map must work without them.
   env = await startBrowserEnv({ env: { MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png' } })
   owner = (await createCompany(env.app, { name: 'Baitullah Travel' })).owner
-  await api('POST', '/locations', {
-    name: 'Makkah',
-    description: '<p>The holy city</p>',
-    status: 'publish',
-    lat: 21.4225,
-    long: 39.8262,
-    zoom: 11,
-  })
+  await api('POST', '/locations', MAKKAH)
   files = fs.mkdtempSync(path.join(os.tmpdir(), 'locations-'))
   fs.writeFileSync(path.join(files, 'banner.png'), png(640, 240, [20, 110, 180]))
   fs.writeFileSync(path.join(files, 'featured.png'), png(160, 160, [200, 120, 30]))

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { apiAs, field, notification, shot, openSignedIn } from './page.js'
+import { apiAs, field, notification, shot, openSignedIn, MAKKAH, hotelBody } from './page.js'
 
 /**
  * Numbers as a clerk types them (issue 32 item 1): a price and a distance typed key by key in
@@ -78,30 +78,11 @@ async function openPage(lang: string, route: string): Promise<Page> {
 beforeAll(async () => {
   env = await startBrowserEnv({ env: { MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png' } })
   owner = (await createCompany(env.app, { name: 'Angka Travel' })).owner
-  const location = await api<{ id: number }>('POST', '/locations', {
-    name: 'Makkah',
-    description: '<p>The holy city</p>',
-    status: 'publish',
-    lat: 21.4225,
-    long: 39.8262,
-    zoom: 11,
-  })
+  const location = await api<{ id: number }>('POST', '/locations', MAKKAH)
   hotelId = (
     await api<{ id: number }>('POST', '/hotels', {
       // Still pinned where another place was.
-      name: 'Hotel Angka',
-      rating: 4,
-      check_in: '14:00',
-      check_out: '12:00',
-      min_reservation: 1,
-      max_stay: 3,
-      price: 1000,
-      status: 'publish',
-      location_id: location.id,
-      real_address: 'Jl. Ajyad 1',
-      lat: 21.42,
-      long: 39.82,
-      zoom: 14,
+      ...hotelBody('Hotel Angka', location.id),
       hotel_policy: [{ title: 'Check-in', description: 'From 14:00' }],
       hotel_education: [{ name: 'Umm Al-Qura University', distance: 2, type: 'km' }],
     })

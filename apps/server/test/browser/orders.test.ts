@@ -4,7 +4,7 @@ import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { endOrder } from '../helpers/bookables.js'
 import type { Db } from '../../src/db/client.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { escapeRegExp, notification, pickDay, shot, tick } from './page.js'
+import { escapeRegExp, notification, pickDay, shot, tick, MONTHS, daysFromToday, dmy } from './page.js'
 
 /**
  * The reservations desks in real Chromium against the real server (issue 11),
@@ -22,9 +22,7 @@ let env: BrowserEnv
 let owner: Actor
 const cat = { makkahRoom: 0, madinahRoom: 0, route: 0, vehicle: 0, extrasRoom: 0, extrasVehicle: 0 }
 
-const DAY = 86_400_000
-const day = (n: number) => new Date(Date.now() + n * DAY).toISOString().slice(0, 10)
-const dmy = (iso: string) => iso.split('-').reverse().join('-')
+const day = daysFromToday
 
 async function call<T>(method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) {
   const res = await env.app.inject({
@@ -102,7 +100,7 @@ interface Texts {
   refund: string
   cancelOrder: string
   keepOrder: string
-  months: string[]
+  months: readonly string[]
 }
 
 const EN: Texts = {
@@ -162,20 +160,7 @@ const EN: Texts = {
   refund: 'Refund',
   cancelOrder: 'Cancel order',
   keepOrder: 'Keep the order',
-  months: [
-    'January',
-    'February',
-    'March',
-    'April',
-    'May',
-    'June',
-    'July',
-    'August',
-    'September',
-    'October',
-    'November',
-    'December',
-  ],
+  months: MONTHS.en,
 }
 const ID: Texts = {
   all: 'Semua',
@@ -234,20 +219,7 @@ const ID: Texts = {
   refund: 'Pengembalian dana',
   cancelOrder: 'Batalkan pesanan',
   keepOrder: 'Pertahankan pesanan',
-  months: [
-    'Januari',
-    'Februari',
-    'Maret',
-    'April',
-    'Mei',
-    'Juni',
-    'Juli',
-    'Agustus',
-    'September',
-    'Oktober',
-    'November',
-    'Desember',
-  ],
+  months: MONTHS.id,
 }
 
 const field = (scope: Pick<Page, 'getByLabel'>, label: string) =>

@@ -25,6 +25,48 @@ export const field = (scope: Pick<Page, 'getByLabel'>, label: string) => scope.g
 export const combo = (scope: Pick<Page, 'getByRole'>, label: string) => scope.getByRole('combobox', { name: labelled(label) })
 export const notification = (p: Page, title: string) => p.locator('.mantine-Notification-root').filter({ hasText: title })
 export const dialog = (p: Page) => p.getByRole('dialog')
+
+/** The month names as the app's date pickers and calendars write them, per language (for `pickDay`, titles). */
+export const MONTHS = {
+  en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+  id: ['Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember'],
+} as const
+
+/** `YYYY-MM-DD` of the day `n` days from now (UTC): the journeys book days ahead of today. */
+export const daysFromToday = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)
+
+/** `YYYY-MM-DD` as the screens write a day: DD-MM-YYYY. */
+export const dmy = (iso: string) => iso.split('-').reverse().join('-')
+
+/** A day of a calendar month (`YYYY-MM-DD`), with its `data-state` (default, stored, blocked) and its prices. */
+export const calendarDay = (p: Page, iso: string) => p.locator(`[data-date="${iso}"]`)
+
+/** The place the journeys pin hotels and vehicles to: Makkah, published, with its map position. */
+export const MAKKAH = {
+  name: 'Makkah',
+  description: '<p>The holy city</p>',
+  status: 'publish',
+  lat: 21.4225,
+  long: 39.8262,
+  zoom: 11,
+}
+
+/** A published hotel in `locationId` with the fields a hotel needs and a pin near the Haram; add what a test needs. */
+export const hotelBody = (name: string, locationId: number) => ({
+  name,
+  rating: 4,
+  check_in: '14:00',
+  check_out: '12:00',
+  min_reservation: 1,
+  max_stay: 3,
+  price: 1000,
+  status: 'publish',
+  location_id: locationId,
+  real_address: 'Jl. Ajyad 1',
+  lat: 21.42,
+  long: 39.82,
+  zoom: 14,
+})
 /** A list's column header by its accessor. */
 export const header = (p: Page, key: string) => p.locator(`th[data-accessor="${key}"]`)
 /** One column of the table, top to bottom. */

@@ -90,7 +90,7 @@ describe('web build budgets', () => {
   /*
    * Per signed-in route (issue 33, "Phone"): every script the route loads until its screen is complete, from the
    * build's manifest: the entry and its chunks, the signed-in part (AppRoot, which a signed-in page preloads,
-   * apps/server/src/plugins/web.ts), one language's texts (both parts), the notifications host, and the
+   * apps/server/src/plugins/web-pages.ts), one language's texts (both parts), the notifications host, and the
    * screen's own modules with everything they import. Ceilings set just above the build of 2026-11-27; lower
    * them as the routes slim down (docs/performance/web-delivery.md, "Signed-in screens on a phone").
    */

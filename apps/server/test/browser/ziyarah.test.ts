@@ -3,7 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { catalogueFixtures } from '../helpers/catalogue.js'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { apiAs, combo, field, fillTime, notification, openSignedIn, pickDay, shot, timeHours, openFromMenu } from './page.js'
+import {
+  apiAs,
+  combo,
+  field,
+  fillTime,
+  notification,
+  openSignedIn,
+  pickDay,
+  shot,
+  timeHours,
+  openFromMenu,
+  calendarDay,
+} from './page.js'
 
 /**
  * Ziyarah tours in real Chromium against the real server (issue 27), in
@@ -18,8 +30,6 @@ const api = apiAs(
   () => env,
   () => owner,
 )
-
-const day = (p: Page, date: string) => p.locator(`[data-date="${date}"]`)
 
 interface Texts {
   lang: 'en' | 'id'
@@ -190,12 +200,12 @@ async function journey(texts: Texts) {
   await page.goto(`/app/ziyarah_tours/${saved!.id}/availability?month=2026-12`)
   await page.getByRole('heading', { name: texts.calendarTitle }).waitFor()
   await page.getByRole('cell', { name: texts.tour }).waitFor()
-  await expect.poll(() => day(page, '2026-12-10').getAttribute('data-state')).toBe('default')
-  expect(await day(page, '2026-12-10').textContent()).toContain('SAR 120')
-  await day(page, '2026-12-07').hover()
+  await expect.poll(() => calendarDay(page, '2026-12-10').getAttribute('data-state')).toBe('default')
+  expect(await calendarDay(page, '2026-12-10').textContent()).toContain('SAR 120')
+  await calendarDay(page, '2026-12-07').hover()
   await page.mouse.down()
-  await day(page, '2026-12-11').hover()
-  await day(page, '2026-12-13').hover()
+  await calendarDay(page, '2026-12-11').hover()
+  await calendarDay(page, '2026-12-13').hover()
   await page.mouse.up()
   const range = page.getByRole('dialog').filter({ hasText: texts.dialogTitle })
   await expect.poll(() => range.locator('.mantine-DatePickerInput-input').textContent()).toBe('07-12-2026 – 13-12-2026')
@@ -207,11 +217,11 @@ async function journey(texts: Texts) {
     .filter({ hasText: `“${texts.tour}”` })
     .waitFor()
   await range.waitFor({ state: 'hidden' })
-  await expect.poll(() => day(page, '2026-12-10').getAttribute('data-state')).toBe('stored')
-  const stored = await day(page, '2026-12-10').textContent()
+  await expect.poll(() => calendarDay(page, '2026-12-10').getAttribute('data-state')).toBe('stored')
+  const stored = await calendarDay(page, '2026-12-10').textContent()
   expect(stored).toContain('SAR 150')
   expect(stored).toContain('90')
-  expect(await day(page, '2026-12-14').getAttribute('data-state')).toBe('default')
+  expect(await calendarDay(page, '2026-12-14').getAttribute('data-state')).toBe('default')
   await shot(page, name('04-calendar'))
 
   type Day = { date: string; price: number; child_price: number; max_passengers: number }
@@ -221,7 +231,7 @@ async function journey(texts: Texts) {
 
   // A phone: the calendar as a list of days, and the list.
   await page.setViewportSize({ width: 390, height: 844 })
-  await expect.poll(() => day(page, '2026-12-10').getAttribute('class')).toContain('av-list-day')
+  await expect.poll(() => calendarDay(page, '2026-12-10').getAttribute('class')).toContain('av-list-day')
   await shot(page, name('05-phone-calendar'))
   await page.goto('/app/ziyarah_tours')
   // A phone shows the list as cards, one per tour.

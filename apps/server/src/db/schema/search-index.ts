@@ -6,8 +6,8 @@ import { index, type PgColumn } from 'drizzle-orm/pg-core'
  * `lower(col) LIKE '%term%'`): one GIN over the company id (btree_gin) and the
  * trigrams of `lower(column)` (pg_trgm). A search then reads only its own
  * company's matches, however many other companies share the table, instead of
- * every company's matches and a filter (docs/performance/calls.md, "Search by
- * company"). A short term with no trigram still narrows to the company.
+ * every company's matches and a filter (docs/performance/calls.md's git history,
+ * "search by company"). A short term with no trigram still narrows to the company.
  *
  * `fastupdate = off`: a write puts its entries in the index itself, not in a
  * pending list that every search then reads whole until a vacuum merges it —

@@ -19,7 +19,6 @@ import type { SessionUser } from '../../lib/sessions.js'
 import { requireAuth } from '../../plugins/auth.js'
 import { orderKinds } from '../orders/kinds.js'
 import { onDesks as onDesksOf } from '../orders/order-desks.js'
-import '../orders/kinds/index.js'
 import { nextDepartures } from './dashboard-departures.js'
 
 export const DASHBOARD_MONTHS = 12

@@ -9,12 +9,13 @@ import {
   releaseStock,
   reserveStock,
   shortfallError,
-  type StockClaim,
 } from '../../stock/index.js'
 import { unprocessable } from '../../lib/errors.js'
-import { ItemRefusal, orderKind, type PlanContext } from '../orders/kinds.js'
-import '../orders/kinds/index.js'
-// Tours register their order kind in their own module.
+import { ItemRefusal, claimsOf, orderKind, type PlanContext } from '../orders/kinds.js'
+// Each kind registers its order adapter in its own catalogue module.
+import '../hotels/rooms.order.js'
+import '../train-routes/train-routes.order.js'
+import '../transportations/transportations.order.js'
 import '../ziyarah-tours/ziyarah-tours.order.js'
 
 /**
@@ -22,7 +23,7 @@ import '../ziyarah-tours/ziyarah-tours.order.js'
  * tours, held in the stock ledger as one package through the same
  * reserve/release functions orders use (stock/ledger.ts). Each entry is
  * checked and its days' capacities read by the order kind that books that
- * catalogue item (orders/kinds), so a departure obeys the same rules as an
+ * catalogue item (its `*.order.ts`), so a departure obeys the same rules as an
  * order of the same item.
  */
 
@@ -30,7 +31,7 @@ import '../ziyarah-tours/ziyarah-tours.order.js'
 export interface EntryPlan {
   /** `stays.1`: the 409 and the 422 name the entry by it. */
   key: string
-  kind: string
+  kind: OrderItemKind
   itemId: number
   variant: string
   quantity: number
@@ -166,21 +167,6 @@ export async function planAllotment(tx: Db, ctx: PlanContext, input: DepartureIn
     const [lb, ib] = b.key.split('.')
     return order.indexOf(la!) - order.indexOf(lb!) || Number(ia) - Number(ib)
   })
-}
-
-/** The ledger's claims of planned entries; `item` indexes `plans` (the 409 names `plans[item].key`). */
-function claimsOf(plans: EntryPlan[]): StockClaim[] {
-  return plans.flatMap((p, item) =>
-    p.days.map((d) => ({
-      kind: p.kind as OrderItemKind,
-      itemId: p.itemId,
-      variant: p.variant,
-      day: d.day,
-      capacity: d.capacity,
-      quantity: p.quantity,
-      item,
-    })),
-  )
 }
 
 /** `items.N` of the ledger's answer -> the entry's key (`stays.1`). */

@@ -298,5 +298,5 @@ async function demoBookings(db: Db, companyId: number) {
     out.push({ kind: 'departure', departure_id: dep.id, room_type: ids.length === 3 ? 'triple' : 'double', pilgrim_ids: ids })
     seats += ids.length
   }
-  return out.map((item) => [item])
+  return out.map((item) => ({ items: [item] }))
 }

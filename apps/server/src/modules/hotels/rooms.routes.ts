@@ -17,6 +17,8 @@ import { defineResource, type WriteContext } from '../../crud/resource.js'
 import { attributes, groupAttributes, hotels, roomAttributes, roomAvailability, rooms } from '../../db/schema/index.js'
 import { unprocessable } from '../../lib/errors.js'
 import { registerFieldLabels, registerMessages } from '../../lib/i18n.js'
+// The room as an order item (a stay): registered with the orders engine when this module is loaded.
+import './rooms.order.js'
 
 type RoomValues = z.infer<typeof roomInputSchema>
 

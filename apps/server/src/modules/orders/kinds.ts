@@ -1,12 +1,12 @@
 import { KIND_OF_DESK, ORDER_ITEM_KINDS, type Locale, type OrderDesk, type OrderItemInput, type OrderItemKind } from '@app/shared'
 import type { Db } from '../../db/client.js'
-import type { PriceRule } from '../../crud/catalogue.js'
 import type { StockClaim } from '../../stock/index.js'
 
 /**
- * What an order needs from each kind of bookable thing (a room, a train route,
- * a vehicle): one adapter per kind, registered by the catalogue module that
- * owns the item's tables (kinds/*.ts). The order service knows none of them.
+ * What an order needs from each kind of bookable thing: one adapter per kind,
+ * registered by the catalogue module that owns the item's tables (its
+ * `*.order.ts`, imported by the module's routes and seed). The order service
+ * knows none of them.
  */
 
 /** A priced line of an item: a day, an adult or child fare of a day, an extra, a service fee. */
@@ -96,7 +96,7 @@ export interface KindAdapter {
   plan(tx: Db, ctx: PlanContext, input: OrderItemInput): Promise<ItemPlan>
   /** The catalogue row an input item books: orders lock items in (kind, row) order. */
   refOf(input: OrderItemInput): number
-  /** A stored item as the create body names it (`room_id`, `check_in`/`check_out`, …). */
+  /** A stored item as the create body names it (its item's id field, its dates, its extras, …). */
   wireRefs(item: StoredItem): Record<string, unknown>
   /** The order's end for an item whose last stock day is `lastDay` (a stay ends on its check-out). */
   orderEnd?(lastDay: string): string
@@ -107,10 +107,10 @@ export interface KindAdapter {
   /** The dashboard's occupancy of the next 30 days, for the kinds whose stock is worth the chart. */
   occupancy?: OccupancyReader
   /**
-   * The demo company's orders of this kind, one item list per order (days from `today`): the demo seed books
-   * each through the order service after the catalogue is seeded (modules/orders/orders.seed.ts).
+   * The demo company's orders of this kind (days from `today`): the demo seed books each through the order
+   * service after the catalogue is seeded (modules/orders/orders.seed.ts).
    */
-  demoOrders?(db: Db, companyId: number, today: string): Promise<OrderItemInput[][]>
+  demoOrders?(db: Db, companyId: number, today: string): Promise<DemoOrder[]>
   /**
    * In the order's transaction, after its items, lines and pilgrims are written (create, and an edit's new
    * items): rows the kind keeps beside the item (a departure's pilgrims). An edit deletes the old items
@@ -129,6 +129,13 @@ export interface WrittenItem {
   plan: ItemPlan
 }
 
+/** A demo order: its items, a note, and whether it is confirmed with a deposit or paid in full (else pending). */
+export interface DemoOrder {
+  items: OrderItemInput[]
+  notes?: string
+  payment?: 'deposit' | 'full'
+}
+
 const adapters = new Map<OrderItemKind, KindAdapter>()
 
 export function registerOrderKind(adapter: KindAdapter): void {
@@ -145,16 +152,16 @@ export function orderKinds(): KindAdapter[] {
 }
 
 /**
- * Declared kinds without a registered adapter: a kind registers itself where its catalogue module (or
- * `kinds/index.ts` for the first three) is imported, so the app, the seed and the tests that mount every
- * module see them all. The kinds test asserts this is empty.
+ * Declared kinds without a registered adapter: a kind registers itself where its catalogue module (its
+ * routes, its seed) is imported, so the app, the seed and the tests that mount every module see them all.
+ * The kinds test asserts this is empty.
  */
 export function unregisteredKinds(): OrderItemKind[] {
   return ORDER_ITEM_KINDS.filter((k) => !adapters.has(k))
 }
 
-/** The stock claims of planned items, per day. */
-export function claimsOf(plans: ItemPlan[]): StockClaim[] {
+/** The stock claims of planned items (an order's, a departure's), per day; `item` indexes `plans`. */
+export function claimsOf(plans: Array<Pick<ItemPlan, 'kind' | 'itemId' | 'variant' | 'quantity' | 'days'>>): StockClaim[] {
   return plans.flatMap((p, item) =>
     p.days.map((d) => ({
       kind: p.kind,
@@ -195,75 +202,6 @@ export function eachDay(start: string, end: string): string[] {
 /** Money in cents, so sums are exact; back to SAR with `sar`. */
 export const cents = (v: number | string) => Math.round(Number(v) * 100)
 export const sar = (c: number) => Math.round(c) / 100
-
-export type { PriceRule } from '../../crud/catalogue.js'
-
-/**
- * The extras a clerk chose for an item (issue 32), checked against the product's extras: each `extra_id` is
- * one of them (else 422 on `extras.N.extra_id`), and `qty` is at most the persons for a per-person extra and
- * at most `units` (the rooms) for the others (else 422 on `extras.N.qty`). A missing `qty` is the persons for
- * a per-person extra, else 1. Answers the chosen rules with their quantities, in the order chosen.
- */
-export function chooseExtras(
-  chosen: Array<{ extra_id: number; qty?: number | undefined }>,
-  offered: PriceRule[],
-  opts: { persons: number; units: number },
-): Array<{ rule: PriceRule; qty: number }> {
-  return chosen.map((c, i) => {
-    const rule = offered.find((e) => e.id === c.extra_id)
-    if (!rule) throw new ItemRefusal(`extras.${i}.extra_id`, 'orders.extra_unknown')
-    const max = rule.person_price ? opts.persons : opts.units
-    const qty = c.qty ?? (rule.person_price ? opts.persons : 1)
-    if (qty < 1 || qty > max) throw new ItemRefusal(`extras.${i}.qty`, 'orders.extra_qty', { max })
-    return { rule, qty }
-  })
-}
-
-/**
- * Extras and service fees of an item (as configured; each list only when its
- * switch is on): extras `one_time` once or `per_day` for every day, times the
- * persons when `person_price` (or, for extras the clerk chose, times the chosen
- * quantity); then fees `fixed` (times persons when `person_price`) or `percent`
- * of everything before the fees. Fees always apply; extras only when given.
- */
-export function extrasAndFees(
-  baseCents: number,
-  opts: { days: number; persons: number; extras: Array<PriceRule | { rule: PriceRule; qty: number }>; fees: PriceRule[] },
-): PlannedLine[] {
-  const lines: PlannedLine[] = []
-  let subtotal = baseCents
-  for (const x of opts.extras) {
-    const [e, units] = 'rule' in x ? [x.rule, x.qty] : [x, x.person_price ? opts.persons : 1]
-    const q = (e.type === 'per_day' ? opts.days : 1) * units
-    const amount = cents(e.value) * q
-    subtotal += amount
-    lines.push({ type: 'extra', day: null, label: e.name, unit_price: Number(e.value), quantity: q, amount: sar(amount) })
-  }
-  for (const f of opts.fees) {
-    if (f.type === 'percent') {
-      const amount = Math.round((subtotal * Number(f.value)) / 100)
-      lines.push({
-        type: 'fee',
-        day: null,
-        label: `${f.name} (${Number(f.value)}%)`,
-        unit_price: sar(amount),
-        quantity: 1,
-        amount: sar(amount),
-      })
-    } else {
-      const q = f.person_price ? opts.persons : 1
-      lines.push({
-        type: 'fee',
-        day: null,
-        label: f.name,
-        unit_price: Number(f.value),
-        quantity: q,
-        amount: sar(cents(f.value) * q),
-      })
-    }
-  }
-  return lines
-}
 
 export function sumLines(lines: PlannedLine[]): number {
   return sar(lines.reduce((s, l) => s + cents(l.amount), 0))

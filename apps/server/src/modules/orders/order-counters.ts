@@ -18,7 +18,7 @@ declareCounters({
   keys: [orderDesks.desk.name, orderDesks.desk_status.name],
 })
 
-/** The value of `desk_status` for a desk and status (`hotel:pending`), as the generated column writes it. */
+/** The value of `desk_status` for a desk and status (`<desk>:pending`), as the generated column writes it. */
 const deskStatus = (desk: string, status: string) => `${desk}:${status}`
 
 /** The counter holding a list call's total, when one does: no search, and a desk set the counters know. */

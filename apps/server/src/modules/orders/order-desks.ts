@@ -81,14 +81,14 @@ export function onDesks(desks: readonly OrderDesk[], orderId: SQL | typeof order
   )}))`
 }
 
-/** The desks of the row as a list field (`desks: ['hotel', 'train']`), for the order list. */
+/** The desks of the row as a list field (`desks: ['<desk>', …]`), for the order list. */
 export const desksField = sql<
   string[]
 >`ARRAY(SELECT d.desk FROM ${orderDesks} d WHERE d.order_id = ${orders.id} ORDER BY d.desk)`.mapWith((v: unknown) =>
   inDeskOrder(Array.isArray(v) ? (v as string[]) : parsePgArray(String(v ?? '{}'))),
 )
 
-/** `{hotel,train}` as a driver that leaves arrays as text answers them. */
+/** `{<desk>,<desk>}` as a driver that leaves arrays as text answers them. */
 function parsePgArray(text: string): string[] {
   const inner = text.replace(/^\{|\}$/g, '')
   return inner ? inner.split(',').map((s) => s.replace(/^"|"$/g, '')) : []

@@ -16,7 +16,7 @@ type Tx = Db
 
 export const todayUtc = () => new Date().toISOString().slice(0, 10)
 
-/** The catalogue row an item books (its room, route or vehicle), as its kind reads it. */
+/** The catalogue row an item books (the product or unit it takes stock of), as its kind reads it. */
 const itemIdOf = (item: OrderInput['items'][number]): number => orderKind(item.kind)?.refOf(item) ?? 0
 
 /**
@@ -35,8 +35,8 @@ export async function planItems(
   const plans: ItemPlan[] = []
   const errors: Record<string, Array<{ key: string; params?: Record<string, string | number> }>> = {}
   // When locking, the items are planned (and their rows locked FOR SHARE) in (kind, id) order, the order a
-  // catalogue delete locks them in (stock/delete-guard.ts refuseBookedItems): an order with two rooms of a hotel
-  // and that hotel's delete then wait for each other instead of deadlocking. The plans keep the input's order.
+  // catalogue delete locks them in (stock/delete-guard.ts refuseBookedItems): an order with two units of one product
+  // and that product's delete then wait for each other instead of deadlocking. The plans keep the input's order.
   const entries = [...input.items.entries()]
   if (lock) entries.sort(([i, a], [j, b]) => a.kind.localeCompare(b.kind) || itemIdOf(a) - itemIdOf(b) || i - j)
   for (const [i, item] of entries) {
@@ -72,7 +72,7 @@ export async function planItems(
 const MAX_TOTAL_CENTS = cents(MAX_MONEY)
 
 /**
- * A total past MAX_MONEY is refused on `total` (issue 31: 500 rooms x 90 nights at the largest price answered
+ * A total past MAX_MONEY is refused on `total` (issue 31: 500 units x 90 days at the largest price answered
  * …544 for …550). Checking the total alone is enough: every line and amount is a sum or product of
  * non-negative whole cents, so a product or sum that left the exact range (> 2^53) is also above the total's
  * limit, and one below it was computed exactly (docs/decisions/hardening.md).

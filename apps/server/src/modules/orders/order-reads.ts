@@ -85,7 +85,7 @@ export async function orderDetail(db: Db, auth: SessionUser, id: number) {
   }
 }
 
-/** The item as the create body names it (`room_id`, `check_in`/`check_out`, `route_id`/`date`, …), as its kind names it. */
+/** The item as the create body names it (its item's id field, its dates, …), as its kind names it. */
 function wireRefs(it: StoredItem) {
   return orderKind(it.kind as OrderItemKind)?.wireRefs(it) ?? {}
 }

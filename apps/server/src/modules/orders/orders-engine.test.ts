@@ -7,7 +7,7 @@ import { applyCalendarCapacity } from '../../stock/index.js'
 import { unfilledPlaceholder } from '../../lib/i18n.js'
 import type { Db } from '../../db/client.js'
 import { ItemRefusal, addDays, cents, eachDay, orderKind, registerOrderKind, sar, type ItemPlan } from './kinds.js'
-import './kinds/index.js'
+import '../hotels/rooms.order.js'
 import { isFuturePayment, stockDrift } from './orders.service.js'
 
 /**

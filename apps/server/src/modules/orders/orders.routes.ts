@@ -22,7 +22,6 @@ import { orderKinds } from './kinds.js'
 import { counterOf, orderCounters } from './order-counters.js'
 import { exportColumns, exportQuery, listQuery, ordersSource, quoteQuery, scope } from './order-list.js'
 import './orders.messages.js'
-import './kinds/index.js'
 import {
   addPayment,
   changeStatus,

@@ -1,31 +1,16 @@
-import { asc, eq } from 'drizzle-orm'
 import { ALL_PERMISSIONS } from '@app/shared'
 import type { Db } from '../../db/client.js'
-import { rooms } from '../../db/schema/index.js'
 import type { SessionUser } from '../../lib/sessions.js'
-import './kinds/index.js'
 import { orderKinds } from './kinds.js'
 import { addPayment, changeStatus, createOrder, todayUtc } from './orders.service.js'
 
-/** `YYYY-MM-DD` of day `d` of next month. */
-function nextMonthDay(d: number): string {
-  const now = new Date()
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, d)).toISOString().slice(0, 10)
-}
-
 /**
  * Demo orders of the demo company, booked through the order service itself
- * (stock taken, prices computed): a pending stay, a confirmed one with a
- * deposit, and one paid in full.
+ * (stock taken, prices computed): the orders each kind declares for the demo
+ * (`demoOrders`, in the kinds' declaration order), one customer after another,
+ * pending, or confirmed with a deposit, or paid in full, as the kind says.
  */
 export async function seedDemoOrders(t: Db, companyId: number, ownerId: number): Promise<void> {
-  const demoRooms = await t
-    .select({ id: rooms.id })
-    .from(rooms)
-    .where(eq(rooms.company_id, companyId))
-    .orderBy(asc(rooms.id))
-    .limit(3)
-  if (!demoRooms.length) return
   const auth: SessionUser = {
     sessionId: 0,
     userId: ownerId,
@@ -60,28 +45,15 @@ export async function seedDemoOrders(t: Db, companyId: number, ownerId: number):
       passport_number: 'C6120457',
     },
   ]
-  for (const [i, customer] of customers.entries()) {
-    const room = demoRooms[i % demoRooms.length]!
-    const id = await createOrder(t, auth, {
-      customer,
-      notes: i === 0 ? 'Kamar berdekatan untuk satu keluarga' : null,
-      items: [
-        {
-          kind: 'room',
-          room_id: room.id,
-          check_in: nextMonthDay(5 + i * 3),
-          check_out: nextMonthDay(8 + i * 3),
-          quantity: 2,
-          adults: 4,
-          children: 0,
-          extras: [],
-        },
-      ],
-    })
-    if (i === 0) continue
-    await changeStatus(t, auth, id, 'confirmed')
-    await addPayment(t, auth, id, { amount: 500, method: 'transfer', reference: `DP-${id}` })
-    if (i === 2) {
+  let next = 0
+  for (const kind of orderKinds())
+    for (const order of (await kind.demoOrders?.(t, companyId, todayUtc())) ?? []) {
+      const customer = customers[next++ % customers.length]!
+      const id = await createOrder(t, auth, { customer, notes: order.notes ?? null, items: order.items })
+      if (!order.payment) continue
+      await changeStatus(t, auth, id, 'confirmed')
+      await addPayment(t, auth, id, { amount: 500, method: 'transfer', reference: `DP-${id}` })
+      if (order.payment !== 'full') continue
       const [{ total, paid }] = (
         (await t.execute(`SELECT total::float8 AS total, paid::float8 AS paid FROM orders WHERE id = ${id}`)) as unknown as {
           rows: Array<{ total: number; paid: number }>
@@ -89,10 +61,4 @@ export async function seedDemoOrders(t: Db, companyId: number, ownerId: number):
       ).rows as [{ total: number; paid: number }]
       await addPayment(t, auth, id, { amount: Math.round((total - paid) * 100) / 100, method: 'card', reference: `LUNAS-${id}` })
     }
-  }
-  // The orders each kind declares for the demo (tour seats, …), pending, one customer after another.
-  let next = 0
-  for (const kind of orderKinds())
-    for (const items of (await kind.demoOrders?.(t, companyId, todayUtc())) ?? [])
-      await createOrder(t, auth, { customer: customers[next++ % customers.length]!, notes: null, items })
 }

@@ -22,6 +22,8 @@ import { defineResource, type WriteContext } from '../../crud/resource.js'
 import { locations, trainRouteAttributes, trainRoutes, trainSchedules } from '../../db/schema/index.js'
 import { unprocessable } from '../../lib/errors.js'
 import { registerFieldLabels, registerMessages } from '../../lib/i18n.js'
+// The route's seats as an order item: registered with the orders engine when this module is loaded.
+import './train-routes.order.js'
 
 type TrainRouteInput = z.infer<typeof trainRouteInputSchema>
 
@@ -226,7 +228,7 @@ export const trainCalendar = defineAvailability({
     blocked: { column: trainSchedules.blocked, schema: TRAIN_AVAILABILITY.values.blocked! },
   },
   // The route's own class runs every day at its fares; the other class only on days its schedule has a
-  // row (orders refuse it otherwise, modules/orders/kinds/train.ts), so its days without a row are not offered.
+  // row (orders refuse it otherwise, train-routes.order.ts), so its days without a row are not offered.
   defaults: (r, keys) => ({
     price_adult: r.price_adult,
     price_children: r.price_children,

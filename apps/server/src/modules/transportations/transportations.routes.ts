@@ -16,7 +16,6 @@ import {
   attributeFields,
   checkAttributes,
   checkLocation,
-  priceLists,
   priceSwitches,
   writeAttributes,
   type AttributeLinks,
@@ -28,14 +27,15 @@ import {
   locations,
   transportationAttributes,
   transportationFaqs,
-  transportationPricesExtra,
   transportations,
   transportationSchedules,
-  transportationServicePrices,
 } from '../../db/schema/index.js'
 import { registerFieldLabels, registerMessages } from '../../lib/i18n.js'
 import { sanitizeOptionalRichText } from '../../lib/rich-text.js'
 import { bookedGuard, calendarStock } from '../../stock/index.js'
+// The vehicle as an order item, registered with the orders engine when this module is loaded; its extras and
+// service fees are the lists orders price with.
+import { transportationPriceLists } from './transportations.order.js'
 
 type TransportationInput = z.infer<typeof transportationInputSchema>
 
@@ -170,13 +170,6 @@ const money = (v: unknown) => (v === null || v === undefined ? '' : v)
  * attribute values and gallery, all written with the vehicle in one
  * transaction. Its per-day prices are in transportation-schedules.routes.ts.
  */
-/** The vehicle's extras and service fees: the catalogue's shared child lists (orders price with them too). */
-export const transportationPriceLists = priceLists(
-  'transportation_id',
-  transportationPricesExtra as never,
-  transportationServicePrices as never,
-)
-
 export const transportationsResource = defineResource({
   name: 'transportations',
   entity: 'transportation',

@@ -1,17 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { ziyarahSchedules, ziyarahTours } from '../../db/schema/index.js'
-import {
-  ItemRefusal,
-  MAX_CHOICES,
-  addDays,
-  cents,
-  registerOrderKind,
-  sar,
-  sumLines,
-  type ItemPlan,
-  type PlannedLine,
-} from '../orders/kinds.js'
+import { ItemRefusal, MAX_CHOICES, addDays, registerOrderKind, type ItemPlan } from '../orders/kinds.js'
+import { planSeats } from '../orders/item-pricing.js'
 
 /**
  * Ziyarah tour seats as an order item (issue 27): `adults + children` seats of a published tour on one day,
@@ -47,9 +38,9 @@ registerOrderKind({
       .limit(2)
     // Days ahead that the demo schedule does not block (it blocks the 20th).
     const open = (n: number) => (addDays(today, n).endsWith('-20') ? addDays(today, n + 1) : addDays(today, n))
-    return tours.map((tour, i) => [
-      { kind: 'ziyarah' as const, tour_id: tour.id, date: open(3 + i * 2), adults: 4 - i * 2, children: i },
-    ])
+    return tours.map((tour, i) => ({
+      items: [{ kind: 'ziyarah' as const, tour_id: tour.id, date: open(3 + i * 2), adults: 4 - i * 2, children: i }],
+    }))
   },
   async plan(tx: Db, ctx, input): Promise<ItemPlan> {
     if (input.kind !== 'ziyarah') throw new Error('ziyarah adapter got another kind')
@@ -68,41 +59,14 @@ registerOrderKind({
     const [tour] = await (ctx.lock ? q.for('share') : q)
     if (!tour) throw new ItemRefusal('tour_id', 'field.not_found')
     if (tour.status !== 'publish') throw new ItemRefusal('tour_id', 'orders.not_bookable')
-    if (input.date < ctx.today) throw new ItemRefusal('date', 'orders.past_date')
-    const seats = input.adults + input.children
-    if (seats < 1) throw new ItemRefusal('adults', 'orders.seats_required')
-    const [day] = await tx
-      .select()
-      .from(ziyarahSchedules)
-      .where(and(eq(ziyarahSchedules.tour_id, tour.id), eq(ziyarahSchedules.date, input.date)))
-    const capacity = day ? (day.blocked ? 0 : day.max_passengers) : tour.max_passengers
-    const fares: Array<[string, number, number]> = [
-      ['adult', Number(day ? day.price : tour.price), input.adults],
-      ['child', Number(day ? day.child_price : tour.child_price), input.children],
-    ]
-    const lines: PlannedLine[] = fares
-      .filter(([, , count]) => count > 0)
-      .map(([label, price, count]) => ({
-        type: 'day',
-        day: input.date,
-        label,
-        unit_price: price,
-        quantity: count,
-        amount: sar(cents(price) * count),
-      }))
-    return {
-      kind: 'ziyarah',
-      itemId: tour.id,
-      variant: '',
-      name: tour.name,
-      startDate: input.date,
-      endDate: input.date,
-      quantity: seats,
-      adults: input.adults,
-      children: input.children,
-      days: [{ day: input.date, capacity }],
-      lines,
-      amount: sumLines(lines),
-    }
+    return planSeats(ctx, input, { kind: 'ziyarah', itemId: tour.id, variant: '', name: tour.name }, async () => {
+      const [day] = await tx
+        .select()
+        .from(ziyarahSchedules)
+        .where(and(eq(ziyarahSchedules.tour_id, tour.id), eq(ziyarahSchedules.date, input.date)))
+      return day
+        ? { capacity: day.blocked ? 0 : day.max_passengers, adult: day.price, child: day.child_price }
+        : { capacity: tour.max_passengers, adult: tour.price, child: tour.child_price }
+    })
   },
 })

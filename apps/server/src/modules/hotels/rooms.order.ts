@@ -1,26 +1,53 @@
 import { and, asc, between, eq, sql } from 'drizzle-orm'
-import type { Db } from '../../../db/client.js'
-import { priceRules } from '../../../crud/catalogue.js'
-import { hotelExtraPrices, hotels, roomAvailability, rooms } from '../../../db/schema/index.js'
-import { hotelPriceLists } from '../../hotels/hotels.routes.js'
+import type { Db } from '../../db/client.js'
+import { priceRules } from '../../crud/catalogue.js'
+import { hotelExtraPrices, hotels, roomAvailability, rooms } from '../../db/schema/index.js'
+import { hotelPriceLists } from './hotels.routes.js'
 import {
   ItemRefusal,
   MAX_CHOICES,
   addDays,
   cents,
-  chooseExtras,
   daysBetween,
   eachDay,
-  extrasAndFees,
   registerOrderKind,
   sar,
   sumLines,
   type ItemPlan,
   type PlannedLine,
-} from '../kinds.js'
+} from '../orders/kinds.js'
+import { chooseExtras, extrasAndFees } from '../orders/item-pricing.js'
 import { MAX_ORDER_DAYS } from '@app/shared'
+import { registerFieldLabels, registerMessages } from '../../lib/i18n.js'
+
+registerMessages({
+  en: {
+    'orders.check_out_after_check_in': 'Check-out must be after check-in',
+    'orders.min_stay': 'A stay here is at least {nights} nights',
+    'orders.min_stay_one': 'A stay here is at least {nights} night',
+    'orders.adults_over': 'At most {max} adults for these rooms',
+    'orders.children_over': 'At most {max} children for these rooms',
+  },
+  id: {
+    'orders.check_out_after_check_in': 'Check-out harus setelah check-in',
+    'orders.min_stay': 'Menginap di sini minimal {nights} malam',
+    'orders.adults_over': 'Paling banyak {max} dewasa untuk kamar ini',
+    'orders.children_over': 'Paling banyak {max} anak untuk kamar ini',
+  },
+})
+// A stay's days as the order form names them (the hotel's own check-in and check-out times say "Time").
+registerFieldLabels({
+  en: { check_in: 'Check-in', check_out: 'Check-out' },
+  id: { check_in: 'Check-in', check_out: 'Check-out' },
+})
 
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows
+
+/** `YYYY-MM-DD` of day `d` of the month after `today`'s. */
+function nextMonthDay(today: string, d: number): string {
+  const [y, m] = today.split('-').map(Number) as [number, number]
+  return new Date(Date.UTC(y, m, d)).toISOString().slice(0, 10)
+}
 
 /**
  * A room stay: `quantity` rooms for every night from check-in to the night
@@ -98,6 +125,33 @@ registerOrderKind({
         LEFT JOIN inventory_stock s ON s.kind = 'room' AND s.item_id = r.id AND s.variant = '' AND s.day = d.day::date
         GROUP BY d.day ORDER BY d.day`),
     ).map((r) => ({ day: r.day, booked: Number(r.booked), capacity: Number(r.capacity) })),
+  // Three stays of next month, two rooms each: pending (with a note), confirmed with a deposit, paid in full.
+  async demoOrders(db, companyId, today) {
+    const demoRooms = await db
+      .select({ id: rooms.id })
+      .from(rooms)
+      .where(eq(rooms.company_id, companyId))
+      .orderBy(asc(rooms.id))
+      .limit(3)
+    if (!demoRooms.length) return []
+    const payments = [undefined, 'deposit', 'full'] as const
+    return payments.map((payment, i) => ({
+      notes: i === 0 ? 'Kamar berdekatan untuk satu keluarga' : undefined,
+      payment,
+      items: [
+        {
+          kind: 'room' as const,
+          room_id: demoRooms[i % demoRooms.length]!.id,
+          check_in: nextMonthDay(today, 5 + i * 3),
+          check_out: nextMonthDay(today, 8 + i * 3),
+          quantity: 2,
+          adults: 4,
+          children: 0,
+          extras: [],
+        },
+      ],
+    }))
+  },
   async plan(tx: Db, ctx, input): Promise<ItemPlan> {
     if (input.kind !== 'room') throw new Error('room adapter got another kind')
     const q = tx

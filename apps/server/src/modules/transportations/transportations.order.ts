@@ -1,23 +1,42 @@
 import { and, asc, between, eq } from 'drizzle-orm'
-import type { Db } from '../../../db/client.js'
-import { priceRules } from '../../../crud/catalogue.js'
-import { transportationPricesExtra, transportationSchedules, transportations } from '../../../db/schema/index.js'
-import { transportationPriceLists } from '../../transportations/transportations.routes.js'
+import type { Db } from '../../db/client.js'
+import { priceLists, priceRules } from '../../crud/catalogue.js'
+import {
+  transportationPricesExtra,
+  transportationSchedules,
+  transportationServicePrices,
+  transportations,
+} from '../../db/schema/index.js'
 import {
   ItemRefusal,
   MAX_CHOICES,
   addDays,
   cents,
-  chooseExtras,
   daysBetween,
   eachDay,
-  extrasAndFees,
   registerOrderKind,
   sar,
   sumLines,
   type ItemPlan,
   type PlannedLine,
-} from '../kinds.js'
+} from '../orders/kinds.js'
+import { chooseExtras, extrasAndFees } from '../orders/item-pricing.js'
+import { registerMessages } from '../../lib/i18n.js'
+
+registerMessages({
+  en: {
+    'orders.max_day': 'This vehicle is booked for at most {days} days',
+    'orders.max_day_one': 'This vehicle is booked for at most {days} day',
+  },
+  id: { 'orders.max_day': 'Kendaraan ini dipesan paling lama {days} hari' },
+})
+
+/** The vehicle's extras and service fees: the catalogue's shared child lists, which its answer lists and orders price with. */
+export const transportationPriceLists = priceLists(
+  'transportation_id',
+  transportationPricesExtra as never,
+  transportationServicePrices as never,
+)
 
 /** A day's price of a vehicle: its sale price when it has one, else its price. */
 const dayPrice = (price: number | string, sale: number | string | null) =>

@@ -1,9 +1,16 @@
 import { and, asc, between, eq } from 'drizzle-orm'
-import { LOCALES, type Locale } from '@app/shared'
-import type { Db } from '../../../db/client.js'
-import { t } from '../../../lib/i18n.js'
-import { trainRoutes, trainSchedules } from '../../../db/schema/index.js'
-import { ItemRefusal, MAX_CHOICES, cents, registerOrderKind, sar, sumLines, type ItemPlan, type PlannedLine } from '../kinds.js'
+import { LOCALES, TRAIN_TYPES, type Locale } from '@app/shared'
+import type { Db } from '../../db/client.js'
+import { registerMessages, t } from '../../lib/i18n.js'
+import { trainRoutes, trainSchedules } from '../../db/schema/index.js'
+import { ItemRefusal, MAX_CHOICES, registerOrderKind, type ItemPlan } from '../orders/kinds.js'
+import { planSeats } from '../orders/item-pricing.js'
+
+// A train class as an item's name says it, in the booking clerk's language.
+registerMessages({
+  en: { 'train.type.economy': 'economy', 'train.type.business': 'business' },
+  id: { 'train.type.economy': 'ekonomi', 'train.type.business': 'bisnis' },
+})
 
 /**
  * Train seats: adults + children seats of one route, train type and day,
@@ -45,72 +52,37 @@ registerOrderKind({
     const [route] = await (ctx.lock ? q.for('share') : q)
     if (!route) throw new ItemRefusal('route_id', 'field.not_found')
     if (!route.is_active) throw new ItemRefusal('route_id', 'orders.not_bookable')
-    if (input.date < ctx.today) throw new ItemRefusal('date', 'orders.past_date')
-    const seats = input.adults + input.children
-    if (seats < 1) throw new ItemRefusal('adults', 'orders.seats_required')
-    const [day] = await tx
-      .select()
-      .from(trainSchedules)
-      .where(
-        and(
-          eq(trainSchedules.route_id, route.id),
-          eq(trainSchedules.train_type, input.train_type),
-          between(trainSchedules.date, input.date, input.date),
-        ),
-      )
-    if (!day && input.train_type !== route.train_type) throw new ItemRefusal('train_type', 'orders.not_bookable')
-    const capacity = day ? (day.blocked ? 0 : day.max_passengers) : route.max_passengers
-    const adult = Number(day ? day.price_adult : route.price_adult)
-    const child = Number(day ? day.price_children : route.price_children)
-    const lines: PlannedLine[] = []
-    if (input.adults)
-      lines.push({
-        type: 'day',
-        day: input.date,
-        label: 'adult',
-        unit_price: adult,
-        quantity: input.adults,
-        amount: sar(cents(adult) * input.adults),
-      })
-    if (input.children)
-      lines.push({
-        type: 'day',
-        day: input.date,
-        label: 'child',
-        unit_price: child,
-        quantity: input.children,
-        amount: sar(cents(child) * input.children),
-      })
-    return {
-      kind: 'train',
-      itemId: route.id,
-      variant: input.train_type,
-      name: `${route.name} (${route.code}, ${t(ctx.locale, `orders.train_type.${input.train_type}`)})`,
-      startDate: input.date,
-      endDate: input.date,
-      quantity: seats,
-      adults: input.adults,
-      children: input.children,
-      days: [{ day: input.date, capacity }],
-      lines,
-      amount: sumLines(lines),
-    }
+    const name = `${route.name} (${route.code}, ${t(ctx.locale, `train.type.${input.train_type}`)})`
+    return planSeats(ctx, input, { kind: 'train', itemId: route.id, variant: input.train_type, name }, async () => {
+      const [day] = await tx
+        .select()
+        .from(trainSchedules)
+        .where(
+          and(
+            eq(trainSchedules.route_id, route.id),
+            eq(trainSchedules.train_type, input.train_type),
+            between(trainSchedules.date, input.date, input.date),
+          ),
+        )
+      if (!day && input.train_type !== route.train_type) throw new ItemRefusal('train_type', 'orders.not_bookable')
+      return day
+        ? { capacity: day.blocked ? 0 : day.max_passengers, adult: day.price_adult, child: day.price_children }
+        : { capacity: route.max_passengers, adult: route.price_adult, child: route.price_children }
+    })
   },
 })
-
-const TRAIN_TYPES = ['economy', 'business'] as const
 
 /**
  * A text made of stored item names (an order's `items_summary`) with each train class in `locale`'s word:
  * names are written in the booking clerk's language (`Haramain (HHR-01, economy)`), a list is read in the
  * reader's. Only the list's answer is rewritten; the stored text (exports, history) stays as it was written.
  */
-export function trainClassesIn(text: string, locale: Locale): string {
+function trainClassesIn(text: string, locale: Locale): string {
   let out = text
   for (const type of TRAIN_TYPES) {
-    const word = t(locale, `orders.train_type.${type}`)
+    const word = t(locale, `train.type.${type}`)
     for (const other of LOCALES) {
-      const stored = t(other, `orders.train_type.${type}`)
+      const stored = t(other, `train.type.${type}`)
       if (other !== locale && stored !== word) out = out.split(`, ${stored})`).join(`, ${word})`)
     }
   }

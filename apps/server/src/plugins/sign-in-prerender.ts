@@ -1,0 +1,38 @@
+import { pathToFileURL } from 'node:url'
+import { Worker } from 'node:worker_threads'
+import { LOCALES } from '@app/shared'
+
+/**
+ * Draws the sign-in page in every language in a thread of its own, which ends
+ * when it is done: the prerender loads React, Mantine and the icon set (about
+ * 30 MB of heap) that the server would otherwise keep for its whole life, where
+ * every full garbage collection marks them again (docs/performance/calendars.md's git history, 2026-11-25 night).
+ */
+export function drawSignInPages(modulePath: string, config: Record<string, unknown>) {
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads')
+    import(workerData.url).then(async (mod) => {
+      const drawn = {}
+      for (const lang of workerData.locales) drawn[lang] = await mod.renderSignIn(lang, workerData.config)
+      parentPort.postMessage(drawn)
+    })`,
+    { eval: true, workerData: { url: pathToFileURL(modulePath).href, locales: [...LOCALES], config } },
+  )
+  let stopping = false
+  const pages = new Promise<Record<string, string> | undefined>((resolve, reject) => {
+    worker.once('message', (drawn: Record<string, string>) => {
+      resolve(drawn)
+      void worker.terminate()
+    })
+    worker.once('error', reject)
+    // Stopped by the server's close before it was done: nothing drawn, nothing wrong.
+    worker.once('exit', (code) => (stopping ? resolve(undefined) : reject(new Error(`the prerender thread ended (${code})`))))
+  })
+  return {
+    pages,
+    stop: () => {
+      stopping = true
+      return worker.terminate()
+    },
+  }
+}
