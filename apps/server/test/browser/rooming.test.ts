@@ -180,6 +180,9 @@ async function journey(texts: Texts) {
   await shot(page, name('03-refused'))
 
   // Moved back to the women's room with its move menu (keyboard and phone friendly), the list saves.
+  // The notifications closed and the room in the middle of the screen, so its menu opens in full view.
+  for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click()
+  await room(page, '2').evaluate((el) => el.scrollIntoView({ block: 'center' }))
   await room(page, '2').getByTestId('rooming-pilgrim').filter({ hasText: 'Sari Dewi' }).getByRole('button').click()
   await page.getByRole('menuitem', { name: texts.moveOption }).click()
   await section.getByRole('button', { name: texts.save }).click()
