@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import ExcelJS from 'exceljs'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hijriDate, hijriShort } from '@app/shared'
+import { hijriDate, hijriShort, plusDays as addDays } from '@app/shared'
 import type { Db } from '../../src/db/client.js'
 import { createHotelRoom, createTrainRoute } from '../helpers/bookables.js'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
@@ -22,12 +22,6 @@ const api = apiAs(
   () => env,
   () => owner,
 )
-
-const addDays = (iso: string, n: number) => {
-  const d = new Date(`${iso}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + n)
-  return d.toISOString().slice(0, 10)
-}
 
 interface Texts {
   lang: 'en' | 'id'

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import ExcelJS from 'exceljs'
 import type { Page } from 'playwright-core'
+import { plusDays as addDays } from '@app/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../src/db/client.js'
 import { pilgrims } from '../../src/db/schema/index.js'
@@ -22,12 +23,6 @@ const api = apiAs(
   () => env,
   () => owner,
 )
-
-const addDays = (iso: string, n: number) => {
-  const d = new Date(`${iso}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + n)
-  return d.toISOString().slice(0, 10)
-}
 
 interface Texts {
   lang: 'en' | 'id'

@@ -36,7 +36,8 @@ export interface RoomSpec {
   is_active?: boolean
 }
 
-export async function createHotelRoom(db: Db, companyId: number, hotel: HotelSpec = {}, room: RoomSpec = {}) {
+/** A published location of the company (every catalogue item sits in one). */
+export async function createLocation(db: Db, companyId: number): Promise<number> {
   const [loc] = await db
     .insert(locations)
     .values({
@@ -49,6 +50,11 @@ export async function createHotelRoom(db: Db, companyId: number, hotel: HotelSpe
       long: 39.8,
     })
     .returning({ id: locations.id })
+  return loc!.id
+}
+
+export async function createHotelRoom(db: Db, companyId: number, hotel: HotelSpec = {}, room: RoomSpec = {}) {
+  const loc = { id: await createLocation(db, companyId) }
   const name = `Hotel ${uniq()}`
   const [h] = await db
     .insert(hotels)

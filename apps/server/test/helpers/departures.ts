@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import type { MAHRAM_RELATIONS } from '@app/shared'
 import type { Db } from '../../src/db/client.js'
-import { locations, pilgrims, ziyarahTours } from '../../src/db/schema/index.js'
+import { pilgrims, ziyarahTours } from '../../src/db/schema/index.js'
 import { addDays } from '../../src/modules/orders/kinds.js'
-import { createHotelRoom, createTrainRoute, createVehicle } from './bookables.js'
+import { createHotelRoom, createLocation, createTrainRoute, createVehicle } from './bookables.js'
 
 /**
  * Departures for tests (issue 29): a catalogue to build one from, the body of a 12-day departure
@@ -12,18 +12,7 @@ import { createHotelRoom, createTrainRoute, createVehicle } from './bookables.js
 const uniq = () => randomBytes(4).toString('hex')
 
 export async function createTour(db: Db, companyId: number, seats = 40) {
-  const [loc] = await db
-    .insert(locations)
-    .values({
-      company_id: companyId,
-      name: `Loc ${uniq()}`,
-      slug: `loc-${uniq()}`,
-      description: 'x',
-      status: 'publish',
-      lat: 21.4,
-      long: 39.8,
-    })
-    .returning({ id: locations.id })
+  const loc = { id: await createLocation(db, companyId) }
   const name = `Uhud ${uniq()}`
   const [row] = await db
     .insert(ziyarahTours)
