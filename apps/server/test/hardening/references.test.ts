@@ -18,7 +18,8 @@ import { createSession } from '../../src/lib/sessions.js'
 import { buildTestApp } from '../helpers/app.js'
 
 /** Rows with a company of their own that still belong to another record and go with it (DESIGN §3). */
-const OWNED = new Set(['rooms.hotel_id'])
+// A departure's rooming list is the departure's (docs/decisions/rooming.md).
+const OWNED = new Set(['rooms.hotel_id', 'rooming_rooms.departure_id'])
 /**
  * References emptied on delete, each decided in its own decision file: a pilgrim whose mahram is deleted
  * is left without one (docs/decisions/pilgrims.md).

@@ -22,7 +22,7 @@ CREATE TABLE "rooming_rooms" (
 );
 --> statement-breakpoint
 ALTER TABLE "rooming_assignments" ADD CONSTRAINT "rooming_assignments_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "rooming_assignments" ADD CONSTRAINT "rooming_assignments_pilgrim_id_pilgrims_id_fk" FOREIGN KEY ("pilgrim_id") REFERENCES "public"."pilgrims"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rooming_assignments" ADD CONSTRAINT "rooming_assignments_pilgrim_id_pilgrims_id_fk" FOREIGN KEY ("pilgrim_id") REFERENCES "public"."pilgrims"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rooming_assignments" ADD CONSTRAINT "rooming_assignments_room_fk" FOREIGN KEY ("room_id","stay_id") REFERENCES "public"."rooming_rooms"("id","stay_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rooming_rooms" ADD CONSTRAINT "rooming_rooms_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rooming_rooms" ADD CONSTRAINT "rooming_rooms_departure_id_departures_id_fk" FOREIGN KEY ("departure_id") REFERENCES "public"."departures"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -58,7 +58,7 @@ export const roomingAssignments = pgTable(
     stay_id: integer('stay_id').notNull(),
     pilgrim_id: integer('pilgrim_id')
       .notNull()
-      .references(() => pilgrims.id, { onDelete: 'cascade' }),
+      .references(() => pilgrims.id, { onDelete: 'restrict' }),
     position: integer('position').notNull(),
   },
   (t) => [

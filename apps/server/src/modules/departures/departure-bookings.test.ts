@@ -177,6 +177,10 @@ describe('booking pilgrims onto a departure', () => {
     expect(fewer.statusCode).toBe(422)
     const cancelled = await put({ status: 'cancelled' })
     expect(cancelled.statusCode).toBe(409)
+    // Nor is it deleted: its pilgrims' foreign key refuses, naming them.
+    const deleted = await api('DELETE', `/departures/${dep.id}`)
+    expect(deleted.statusCode).toBe(409)
+    expect(deleted.json().message).toContain('Departure pilgrims')
     expect(await sold(dep.id)).toBe(6)
     // Growing the stays grows the type's stock.
     const grown = await put({ seats: 12, stays: now.stays.map((s: Record<string, unknown>) => ({ ...s, rooms: 3 })) })

@@ -192,9 +192,11 @@ async function afterWrite(id: number, input: DepartureInput, ctx: WriteContext) 
   if (before.length || now.length) await tx.update(departures).set({ allotment: now }).where(eq(departures.id, id))
 }
 
-/** A departure with seats sold is not deleted (cancel it); one that holds an allotment gives it back first. */
+/**
+ * A departure that holds an allotment gives it back first. One with bookings, live or cancelled, is not
+ * deleted: the foreign key of its pilgrims refuses it, 409 naming them (their orders keep the history).
+ */
 async function beforeDelete(row: Record<string, unknown>, { tx }: WriteContext) {
-  if (Number(row.seats_sold) > 0) throw conflict('departures.has_bookings', undefined, { count: Number(row.seats_sold) })
   await releaseAllotment(tx, await heldBy(tx, row.id as number))
 }
 
