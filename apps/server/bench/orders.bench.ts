@@ -7,7 +7,11 @@
  *     row, whose lock serializes them), with a stock large enough to accept all;
  *   - p99 of a quote (3 nights, 10 connections);
  *   - the floor, in the same run: GET /healthz (one `select 1`) at 50
- *     connections, so the ratios survive a loaded machine.
+ *     connections, so the ratios survive a loaded machine;
+ *   - the bookings floor (issue 33, PostgreSQL only): bench/orders-floor-server.ts,
+ *     bare node:http + pg writing only the stock upsert, the order row and its
+ *     item row in one transaction, on its own copies of those tables, spread and
+ *     contended like the app; ours ÷ floor for req/s and p99.
  *
  *   npm run bench -- orders
  *   BENCH_DRIVERS=pg,pglite BENCH_DURATION=10 npm run bench -- orders
@@ -19,13 +23,24 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import autocannon from 'autocannon'
 import { createPgDatabase, openDatabase, seedBenchData } from './fixtures.js'
-import { startApp, stop } from './harness.js'
+import { start, startApp, stop } from './harness.js'
 import { createHotelRoom } from '../test/helpers/bookables.js'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const DRIVERS = (process.env.BENCH_DRIVERS ?? 'pg,pglite').split(',') as Array<'pglite' | 'pg'>
 const ROOMS = Number(process.env.BENCH_ROOMS ?? 500)
+const POOL = 20 // the app's default pool size (db/client.ts)
+
+/** The bookings floor's own copies of the tables an order writes: columns, checks, indexes, foreign keys; no triggers. */
+const FLOOR_TABLES = `
+  CREATE TABLE floor_stock (LIKE inventory_stock INCLUDING ALL);
+  ALTER TABLE floor_stock ADD FOREIGN KEY (company_id) REFERENCES companies(id) ON DELETE CASCADE;
+  CREATE TABLE floor_orders (LIKE orders INCLUDING ALL);
+  ALTER TABLE floor_orders ADD FOREIGN KEY (company_id) REFERENCES companies(id) ON DELETE CASCADE;
+  CREATE TABLE floor_order_items (LIKE order_items INCLUDING ALL);
+  ALTER TABLE floor_order_items ADD FOREIGN KEY (order_id) REFERENCES floor_orders(id) ON DELETE CASCADE;
+  ALTER TABLE floor_order_items ADD FOREIGN KEY (company_id) REFERENCES companies(id) ON DELETE CASCADE;`
 
 const day = (n: number) => {
   const d = new Date()
@@ -100,11 +115,22 @@ export default async function ordersBench() {
         for (let i = 0; i < ROOMS; i++)
           rooms.push((await createHotelRoom(database.db, companyId, {}, { room_stock: 50, price: 500 })).roomId)
         const hot = (await createHotelRoom(database.db, companyId, {}, { room_stock: 10_000_000, price: 500 })).roomId
+        if (driver === 'pg') await database.db.execute(sql.raw(FLOOR_TABLES))
         await database.db.execute(sql`ANALYZE`)
         await database.close()
 
         const app = await startApp({ url: pgDb?.url, dataDir }, { LOG_LEVEL: 'warn' })
         children.push(app.child)
+        const bookings =
+          driver === 'pg'
+            ? await start(process.execPath, ['--import', 'tsx', 'bench/orders-floor-server.ts'], {
+                FLOOR_URL: pgDb!.url,
+                FLOOR_POOL: String(POOL),
+                FLOOR_COMPANY: String(companyId),
+              })
+            : undefined
+        if (bookings) children.push(bookings.child)
+        const floorUrl = bookings && `http://127.0.0.1:${bookings.port}/`
         const base = `http://127.0.0.1:${app.port}`
         const headers = { authorization: `Bearer ${token}` }
         const stay = (roomId: number, offset: number, nights = 1) => ({
@@ -132,25 +158,33 @@ export default async function ordersBench() {
         const floor = await run({ url: `${base}/healthz`, connections: CONNECTIONS, headers })
         console.log(`  floor GET /healthz               ${fmt(floor)}`)
         let n = 0
-        const spread = await run({
-          url: `${base}/api/v1/orders`,
-          method: 'POST',
-          connections: CONNECTIONS,
-          headers,
-          body: () => {
-            n++
-            return stay(rooms[n % rooms.length]!, 10 + (Math.floor(n / rooms.length) % 300))
-          },
+        const spreadBody = () => {
+          n++
+          return stay(rooms[n % rooms.length]!, 10 + (Math.floor(n / rooms.length) % 300))
+        }
+        const floorBody = (o: ReturnType<typeof stay>) => ({
+          room_id: o.items[0]!.room_id,
+          day: o.items[0]!.check_in,
+          quantity: 1,
         })
+        const post = (url: string, body: () => unknown) => run({ url, method: 'POST', connections: CONNECTIONS, headers, body })
+        // Each case on the app and then on the bookings floor, back to back (the machine drifts between minutes).
+        const spread = await post(`${base}/api/v1/orders`, spreadBody)
         console.log(`  orders, spread over ${ROOMS} rooms   ${fmt(spread)}  = ${(spread.rps / floor.rps).toFixed(3)} x floor`)
-        const contended = await run({
-          url: `${base}/api/v1/orders`,
-          method: 'POST',
-          connections: CONNECTIONS,
-          headers,
-          body: () => stay(hot, 30),
-        })
+        n = 0
+        const fSpread = floorUrl ? await post(floorUrl, () => floorBody(spreadBody())) : undefined
+        if (fSpread) console.log(`  bookings floor, spread           ${fmt(fSpread)}`)
+        const contended = await post(`${base}/api/v1/orders`, () => stay(hot, 30))
         console.log(`  orders, all on one room-night    ${fmt(contended)}  = ${(contended.rps / floor.rps).toFixed(3)} x floor`)
+        const fContended = floorUrl ? await post(floorUrl, () => floorBody(stay(hot, 30))) : undefined
+        if (fContended) console.log(`  bookings floor, one room-night   ${fmt(fContended)}`)
+        if (fSpread && fContended) {
+          const ratio = (ours: Result, f: Result) =>
+            `ours ${ours.rps.toFixed(0)} / floor ${f.rps.toFixed(0)} req/s = ${(ours.rps / f.rps).toFixed(2)} (target >= 0.5), ` +
+            `p99 ${ours.p99} / ${f.p99} ms = ${(ours.p99 / f.p99).toFixed(2)} (target <= 2)`
+          console.log(`  vs bookings floor, spread:    ${ratio(spread, fSpread)}`)
+          console.log(`  vs bookings floor, contended: ${ratio(contended, fContended)}`)
+        }
         const quote = await run({
           url: `${base}/api/v1/orders/quote`,
           method: 'POST',
@@ -160,6 +194,7 @@ export default async function ordersBench() {
         })
         console.log(`  quote (3 nights), 10 connections ${fmt(quote)}`)
         await stop(app.child)
+        if (bookings) await stop(bookings.child)
       } finally {
         await pgDb?.drop()
         if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })

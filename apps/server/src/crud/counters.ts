@@ -19,6 +19,12 @@ export interface CounterSpec {
   companyColumn: string
   /** Enumerated filter columns counted per value (SQL column names), sorted. */
   keys: string[]
+  /**
+   * Count at commit (deferred row triggers) instead of at each statement: a transaction holds the table's
+   * counter rows only while it commits, so writers of one company do not queue behind each other's open
+   * transactions (orders, issue 33). Exact all the same: each row event adds its own delta.
+   */
+  atCommit?: boolean
 }
 
 const declared = new Map<string, CounterSpec>()
@@ -43,8 +49,11 @@ const textArray = (items: string[]) =>
     sql`, `,
   )}]::text[]`
 
-const sameSpec = (a: { company_col: string; keys: string[] }, b: CounterSpec) =>
-  a.company_col === b.companyColumn && a.keys.join(',') === b.keys.join(',')
+const sameSpec = (a: { company_col: string; keys: string[]; at_commit: boolean }, b: CounterSpec) =>
+  a.company_col === b.companyColumn && a.keys.join(',') === b.keys.join(',') && a.at_commit === !!b.atCommit
+
+const install = (s: CounterSpec) =>
+  sql`SELECT list_counters_install(${s.table}, ${s.companyColumn}, ${textArray(s.keys)}, ${!!s.atCommit})`
 
 /**
  * Brings the installed triggers in line with the declarations: one read when
@@ -66,7 +75,7 @@ export async function syncCounters(db: Db, specs = declaredCounters()): Promise<
     for (const s of stale) {
       const row = now.find((r) => r.tbl === s.table)
       if (row && sameSpec(row, s)) continue
-      await tx.execute(sql`SELECT list_counters_install(${s.table}, ${s.companyColumn}, ${textArray(s.keys)})`)
+      await tx.execute(install(s))
     }
   })
   return stale.map((s) => s.table)
@@ -112,8 +121,7 @@ export async function repairCounters(db: Db, opts: { prune?: boolean } = {}) {
   const pruned: string[] = []
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('list_counters'))`)
-    for (const s of specs)
-      await tx.execute(sql`SELECT list_counters_install(${s.table}, ${s.companyColumn}, ${textArray(s.keys)})`)
+    for (const s of specs) await tx.execute(install(s))
     if (opts.prune) {
       for (const { tbl } of await tx.select({ tbl: listCounterTables.tbl }).from(listCounterTables)) {
         if (specs.some((s) => s.table === tbl)) continue

@@ -1,9 +1,9 @@
-import { bigint, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import { bigint, boolean, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 
 /**
  * Row counts of the lists that declare `counters` (crud/counters.ts), kept exact
  * by statement triggers in the same transaction as every insert, delete and
- * update: the total of an unsearched list is one index lookup here instead of a
+ * update (or, for a table declared `atCommit`, by row triggers deferred to its commit): the total of an unsearched list is one index lookup here instead of a
  * count(*). `key`/`value` are '' for the whole list, else an enumerated filter
  * column and its value as text ('true', 'active'); `company_id` is 0 for a
  * table that is not company-scoped.
@@ -25,4 +25,6 @@ export const listCounterTables = pgTable('list_counter_tables', {
   tbl: text('tbl').primaryKey(),
   company_col: text('company_col').notNull(),
   keys: text('keys').array().notNull(),
+  /** Counted by deferred row triggers at commit (orders, issue 33): concurrent writers hold the rows only while committing. */
+  at_commit: boolean('at_commit').notNull().default(false),
 })

@@ -30,10 +30,10 @@ const companyId = () =>
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))
 
 /**
- * The next order number of a company per year (`ORD-2026-000123`). Taken by an
- * upsert on this row in the order's transaction, as its last write: two
- * concurrent orders wait for each other only for the moment before commit, and
- * a rolled-back order gives its number back.
+ * The next order number of a company per year (`ORD-2026-000123`). Taken at the
+ * order's commit by the deferred trigger `orders_number_at_commit` (migration
+ * 0034), which upserts this row and writes the code: two concurrent orders wait
+ * for each other only while committing, and a rolled-back order never took one.
  */
 export const orderCounters = pgTable(
   'order_counters',

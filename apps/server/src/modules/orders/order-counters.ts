@@ -8,14 +8,16 @@ import type { SessionUser } from '../../lib/sessions.js'
 /**
  * Counters the database keeps for orders (crud/counters.ts triggers): the company's orders and their number
  * per status (table `orders`), and per desk and per desk and status (table `order_desks`, keys `desk` and
- * `desk_status`, whose rows follow the order's status by their foreign key). The list's unsearched totals
+ * `desk_status`, whose rows follow the order's status by their foreign key), counted at commit (issue 33:
+ * one company's orders do not queue on these rows while their transactions run). The list's unsearched totals
  * and GET /orders/counters read them instead of counting rows; a new desk is a new value, not a new column.
  */
-declareCounters({ table: 'orders', companyColumn: orders.company_id.name, keys: [orders.status.name] })
+declareCounters({ table: 'orders', companyColumn: orders.company_id.name, keys: [orders.status.name], atCommit: true })
 declareCounters({
   table: 'order_desks',
   companyColumn: orderDesks.company_id.name,
   keys: [orderDesks.desk.name, orderDesks.desk_status.name],
+  atCommit: true,
 })
 
 /** The value of `desk_status` for a desk and status (`<desk>:pending`), as the generated column writes it. */

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { ORDER_MOVE_ACTION, ORDER_TRANSITIONS, type Locale, type OrderInput, type OrderStatus } from '@app/shared'
 import type { Db } from '../../db/client.js'
-import { orderCounters, orderIdempotency, orderItems, orderLines, orders, orderStatusHistory } from '../../db/schema/index.js'
+import { orderIdempotency, orderItems, orderLines, orders, orderStatusHistory } from '../../db/schema/index.js'
 import { releaseStock, reserveStock } from '../../stock/index.js'
 import { conflict, HttpError, unprocessable } from '../../lib/errors.js'
 import type { SessionUser } from '../../lib/sessions.js'
@@ -27,16 +27,13 @@ function summary(plans: ItemPlan[]): string {
     .slice(0, 500)
 }
 
-/** `ORD-2026-000123`: the company's next number of the year, from its counter row (race-free, gap-free on commit). */
-async function nextCode(tx: Tx, companyId: number): Promise<string> {
-  const year = new Date().getUTCFullYear()
-  const [row] = await tx
-    .insert(orderCounters)
-    .values({ company_id: companyId, year, last: 1 })
-    .onConflictDoUpdate({ target: [orderCounters.company_id, orderCounters.year], set: { last: sql`${orderCounters.last} + 1` } })
-    .returning({ last: orderCounters.last })
-  return `ORD-${year}-${String(row!.last).padStart(6, '0')}`
-}
+/**
+ * The code an order is written with until it commits: `~` and 24 random hex digits (unique, so two open
+ * orders never meet on the code's unique index). At commit the deferred trigger `orders_number_at_commit`
+ * (migration 0034) replaces it with `ORD-2026-000123`, the company's next number of the year from its
+ * `order_counters` row, held only while committing: race-free, gap-free on commit (issue 33).
+ */
+const uncommittedCode = () => `~${randomBytes(12).toString('hex')}`
 
 function orderValues(input: OrderInput, plans: ItemPlan[]) {
   const c = input.customer
@@ -153,10 +150,9 @@ export async function createOrder(
         const claims = claimsOf(plans)
         setClaims(claims)
         await reserveStock(tx, auth.companyId, claims)
-        const code = await nextCode(tx, auth.companyId)
         const [order] = await tx
           .insert(orders)
-          .values({ company_id: auth.companyId, code, status: 'pending', created_by: auth.userId, ...orderValues(input, plans) })
+          .values({ company_id: auth.companyId, code: uncommittedCode(), status: 'pending', created_by: auth.userId, ...orderValues(input, plans) })
           .returning({ id: orders.id })
         // The order's audit row (written before this transaction commits) names the order made.
         auditRecordId(order!.id)

@@ -1,0 +1,86 @@
+/**
+ * What one `POST /orders` sends to PostgreSQL (issue 33, "where an order's time goes"): every statement and
+ * round trip of one single-room order, after one warm-up order, by wrapping the `pg` driver's `Client.query`.
+ * The app runs in this process (`buildApp`, as the server builds it) on a fresh PostgreSQL database.
+ *
+ *   cd apps/server && npx tsx bench/order-statements.ts
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { buildApp } from '../src/app.js'
+import { loadConfig } from '../src/config.js'
+import { createPgDatabase, openDatabase, seedBenchData } from './fixtures.js'
+import { createHotelRoom } from '../test/helpers/bookables.js'
+
+interface Sent {
+  client: number
+  text: string
+}
+const sent: Sent[] = []
+let recording = false
+const ids = new WeakMap<object, number>()
+let nextId = 0
+const original = pg.Client.prototype.query
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  if (!recording) return (original as (...a: unknown[]) => unknown).apply(this, args)
+  if (!ids.has(this)) ids.set(this, ++nextId)
+  const q = args[0] as string | { text: string; name?: string }
+  const text = typeof q === 'string' ? q : `${q.name ? `[prepared ${q.name}] ` : ''}${q.text}`
+  sent.push({ client: ids.get(this)!, text: text.replace(/\s+/g, ' ').trim() })
+  return (original as (...a: unknown[]) => unknown).apply(this, args)
+} as typeof pg.Client.prototype.query
+
+const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)
+
+const pgDb = await createPgDatabase('bench_order_statements')
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-order-statements-'))
+try {
+  const database = openDatabase({ url: pgDb.url })
+  const { token, companyId } = await seedBenchData(database, 10)
+  const rooms = [
+    (await createHotelRoom(database.db, companyId, {}, { room_stock: 50, price: 500 })).roomId,
+    (await createHotelRoom(database.db, companyId, {}, { room_stock: 50, price: 500 })).roomId,
+  ]
+  const config = loadConfig({
+    DATABASE_URL: pgDb.url,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+  })
+  const app = await buildApp({ config, database, logger: false })
+  await app.ready()
+  const order = (roomId: number) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/orders',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        customer: { name: 'Bench Customer', passport_number: 'B1234567' },
+        items: [{ kind: 'room', room_id: roomId, check_in: day(30), check_out: day(31), quantity: 1, adults: 1, children: 0 }],
+      },
+    })
+  const warm = await order(rooms[0]!)
+  if (warm.statusCode !== 200) throw new Error(`warm-up order: ${warm.statusCode} ${warm.body}`)
+  recording = true
+  const res = await order(rooms[1]!)
+  recording = false
+  if (res.statusCode !== 200) throw new Error(`order: ${res.statusCode} ${res.body}`)
+  let inTx = false
+  let txCount = 0
+  sent.forEach((s, i) => {
+    if (/^begin/i.test(s.text)) inTx = true
+    if (inTx) txCount++
+    console.log(`${String(i + 1).padStart(2)}. [conn ${s.client}]${inTx ? ' [tx]' : ''} ${s.text.slice(0, 400)}`)
+    if (/^(commit|rollback)/i.test(s.text)) inTx = false
+  })
+  console.log(`\n${sent.length} round trips, ${txCount} of them in the transaction (BEGIN and COMMIT included)`)
+  await app.close()
+  await database.close()
+} finally {
+  await pgDb.drop()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+}
