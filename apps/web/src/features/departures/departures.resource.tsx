@@ -13,7 +13,7 @@ import {
   hijriDate,
   type HijriLanguage,
 } from '@app/shared'
-import { col, defineResource, field, type CustomFieldProps, type FormValues, type ResourceRow } from '../../components/resource'
+import { col, defineResource, field, type CustomFieldProps, type FieldContext, type FormValues, type ResourceRow } from '../../components/resource'
 import { formatDate } from '../../lib/format'
 
 export const DEPARTURE_STATUS_COLORS: Record<string, string> = {
@@ -39,6 +39,12 @@ const roomTypeOptions = ROOM_TYPES.map((value) => ({ value, labelKey: `resources
 const trainTypeOptions = TRAIN_TYPES.map((value) => ({ value, labelKey: `resources.departures.train_types.${value}` }))
 const currencyOptions = DEPARTURE_CURRENCIES.map((value) => ({ value, label: value }))
 const named = { is_active: undefined, sort_by: 'name', order_by: 'asc' }
+
+/** A stay's room choices: the rooms of the stay's chosen hotel, every room while none is chosen. */
+export const stayRooms = (rows: ResourceRow[], ctx: FieldContext): ResourceRow[] => {
+  const hotel = ctx.entry?.hotel_id
+  return hotel === null || hotel === undefined || hotel === '' ? rows : rows.filter((r) => String(r.hotel_id) === String(hotel))
+}
 
 const FLIGHT_PARTS = ['airline', 'flight_number', 'from', 'to', 'time'] as const
 
@@ -183,6 +189,8 @@ export default defineResource<ResourceRow>({
             labelKey: 'name',
             params: named,
             label: (row) => `${(row.hotel as { name?: string } | undefined)?.name ?? ''} · ${String(row.name)}`,
+            // Only the rooms of the stay's hotel (all of them until one is chosen).
+            filterRows: stayRooms,
           },
         }),
         field.select('room_type', { span: 3, options: roomTypeOptions }),

@@ -1,0 +1,70 @@
+/** @vitest-environment jsdom */
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { FieldDef } from '../../components/resource/define'
+import { configureApiClient } from '../../lib/api-client'
+import { render, screen, userEvent, waitFor, within } from '../../test-utils/render'
+import { FieldHarness, valuesOf } from '../../test-utils/form-harness'
+import departures from './departures.resource'
+
+afterEach(() => configureApiClient({ fetch: (...a) => globalThis.fetch(...a) }))
+
+const HOTELS = [
+  { id: 1, name: 'Dar Al Taqwa' },
+  { id: 2, name: 'Swissotel Makkah' },
+]
+const ROOMS = [
+  { id: 11, hotel_id: 1, name: 'Quad Madinah', hotel: { name: 'Dar Al Taqwa' } },
+  { id: 12, hotel_id: 1, name: 'Double Madinah', hotel: { name: 'Dar Al Taqwa' } },
+  { id: 21, hotel_id: 2, name: 'Quad Makkah', hotel: { name: 'Swissotel Makkah' } },
+]
+
+/** The hotels and rooms the form's sources load, by path. */
+function serveCatalogue() {
+  configureApiClient({
+    fetch: vi.fn(async (url: RequestInfo | URL) => {
+      const data = String(url).startsWith('/api/v1/rooms') ? ROOMS : String(url).startsWith('/api/v1/hotels') ? HOTELS : []
+      return new Response(JSON.stringify({ data }), { status: 200, headers: { 'content-type': 'application/json' } })
+    }),
+  })
+}
+
+const stays = departures.fields!.find((f) => f.name === 'stays') as FieldDef
+
+async function optionsOf(user: ReturnType<typeof userEvent.setup>, entry: HTMLElement, label: string) {
+  await user.click(within(entry).getAllByLabelText(new RegExp(`^${label}`))[0]!)
+  const names = (await screen.findAllByRole('option')).map((o) => o.textContent)
+  await user.keyboard('{Escape}')
+  return names
+}
+
+describe('the departure form', () => {
+  it("offers a stay only the rooms of the stay's hotel, and clears a room when the hotel changes", async () => {
+    serveCatalogue()
+    const user = userEvent.setup()
+    render(<FieldHarness field={stays} />)
+    const first = screen.getByRole('group', { name: 'stays 1' })
+
+    // No hotel yet: every room.
+    await waitFor(async () => expect(await optionsOf(user, first, 'room_id')).toHaveLength(3))
+
+    await user.click(within(first).getAllByLabelText(/^hotel_id/)[0]!)
+    await user.click(await screen.findByRole('option', { name: 'Dar Al Taqwa' }))
+    expect(await optionsOf(user, first, 'room_id')).toEqual(['Dar Al Taqwa · Quad Madinah', 'Dar Al Taqwa · Double Madinah'])
+    await user.click(within(first).getAllByLabelText(/^room_id/)[0]!)
+    await user.click(await screen.findByRole('option', { name: 'Dar Al Taqwa · Quad Madinah' }))
+    await waitFor(() => expect(valuesOf().stays[0]).toMatchObject({ hotel_id: 1, room_id: 11 }))
+
+    // A second stay in Makkah: its own hotel's rooms; the first stay keeps its own.
+    await user.click(screen.getByRole('button', { name: 'Add stays' }))
+    const second = screen.getByRole('group', { name: 'stays 2' })
+    await user.click(within(second).getAllByLabelText(/^hotel_id/)[0]!)
+    await user.click(await screen.findByRole('option', { name: 'Swissotel Makkah' }))
+    expect(await optionsOf(user, second, 'room_id')).toEqual(['Swissotel Makkah · Quad Makkah'])
+    expect(await optionsOf(user, first, 'room_id')).toHaveLength(2)
+
+    // The first stay moved to the Makkah hotel: its Madinah room is no longer offered, so it is cleared.
+    await user.click(within(first).getAllByLabelText(/^hotel_id/)[0]!)
+    await user.click(await screen.findByRole('option', { name: 'Swissotel Makkah' }))
+    await waitFor(() => expect(valuesOf().stays[0]).toMatchObject({ hotel_id: 2, room_id: null }))
+  })
+})
