@@ -28,6 +28,8 @@ export default function RoomingSection({ departureId }: { departureId: number })
     queryKey: keyOf(departureId),
     queryFn: ({ signal }) =>
       unwrap(api.get<{ data: Rooming }>(`/departures/${departureId}/rooming`, undefined, signal)).then((r) => r.data),
+    // The pilgrims to place are booked at another desk: read afresh each time the page opens.
+    staleTime: 0,
   })
   const [picked, setPicked] = useState<string | null>(null)
   const [drafts, setDrafts] = useState<Record<number, Draft>>({})
