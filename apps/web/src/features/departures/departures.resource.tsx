@@ -46,6 +46,12 @@ export const stayRooms = (rows: ResourceRow[], ctx: FieldContext): ResourceRow[]
   return hotel === null || hotel === undefined || hotel === '' ? rows : rows.filter((r) => String(r.hotel_id) === String(hotel))
 }
 
+/** An entry's heading and the add button of a list ("Stay 2", "Add a stay"). */
+const entryLabels = (list: string) => ({
+  itemLabelKey: `resources.departures.entries.${list}.item`,
+  addLabelKey: `resources.departures.entries.${list}.add`,
+})
+
 const FLIGHT_PARTS = ['airline', 'flight_number', 'from', 'to', 'time'] as const
 
 /** A flight as text (airline, number, from, to, time), one object in the body (`outbound_flight`). */
@@ -170,6 +176,7 @@ export default defineResource<ResourceRow>({
     }),
     field.repeatable('prices', {
       section: 'prices',
+      ...entryLabels('prices'),
       max: ROOM_TYPES.length,
       fields: [
         field.select('room_type', { span: 4, options: roomTypeOptions }),
@@ -179,6 +186,7 @@ export default defineResource<ResourceRow>({
     }),
     field.repeatable('stays', {
       section: 'stays',
+      ...entryLabels('stays'),
       fields: [
         field.select('hotel_id', { span: 6, searchable: true, source: { resource: 'hotels', labelKey: 'name', params: named } }),
         field.select('room_id', {
@@ -201,6 +209,7 @@ export default defineResource<ResourceRow>({
     }),
     field.repeatable('trains', {
       section: 'trains',
+      ...entryLabels('trains'),
       fields: [
         field.select('route_id', {
           span: 5,
@@ -214,6 +223,7 @@ export default defineResource<ResourceRow>({
     }),
     field.repeatable('transfers', {
       section: 'transfers',
+      ...entryLabels('transfers'),
       fields: [
         field.select('transportation_id', {
           span: 6,
@@ -226,6 +236,7 @@ export default defineResource<ResourceRow>({
     }),
     field.repeatable('ziyarah', {
       section: 'ziyarah',
+      ...entryLabels('ziyarah'),
       fields: [
         field.select('tour_id', {
           span: 6,
