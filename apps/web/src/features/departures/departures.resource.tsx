@@ -13,7 +13,15 @@ import {
   hijriDate,
   type HijriLanguage,
 } from '@app/shared'
-import { col, defineResource, field, type CustomFieldProps, type FieldContext, type FormValues, type ResourceRow } from '../../components/resource'
+import {
+  col,
+  defineResource,
+  field,
+  type CustomFieldProps,
+  type FieldContext,
+  type FormValues,
+  type ResourceRow,
+} from '../../components/resource'
 import { formatDate } from '../../lib/format'
 
 export const DEPARTURE_STATUS_COLORS: Record<string, string> = {
@@ -40,10 +48,10 @@ const trainTypeOptions = TRAIN_TYPES.map((value) => ({ value, labelKey: `resourc
 const currencyOptions = DEPARTURE_CURRENCIES.map((value) => ({ value, label: value }))
 const named = { is_active: undefined, sort_by: 'name', order_by: 'asc' }
 
-/** A stay's room choices: the rooms of the stay's chosen hotel, every room while none is chosen. */
+/** A stay's room choices: the rooms of the stay's chosen hotel (none until a hotel is chosen). */
 export const stayRooms = (rows: ResourceRow[], ctx: FieldContext): ResourceRow[] => {
   const hotel = ctx.entry?.hotel_id
-  return hotel === null || hotel === undefined || hotel === '' ? rows : rows.filter((r) => String(r.hotel_id) === String(hotel))
+  return hotel === null || hotel === undefined || hotel === '' ? [] : rows.filter((r) => String(r.hotel_id) === String(hotel))
 }
 
 /** An entry's heading and the add button of a list ("Stay 2", "Add a stay"). */
@@ -179,8 +187,9 @@ export default defineResource<ResourceRow>({
       ...entryLabels('prices'),
       max: ROOM_TYPES.length,
       fields: [
-        field.select('room_type', { span: 4, options: roomTypeOptions }),
-        field.money('price', { span: 5 }),
+        // Wide enough for "Kamar Berempat (Quad)".
+        field.select('room_type', { span: 5, options: roomTypeOptions }),
+        field.money('price', { span: 4 }),
         field.select('currency', { span: 3, options: currencyOptions, initial: DEPARTURE_CURRENCIES[0] }),
       ],
     }),
@@ -188,23 +197,22 @@ export default defineResource<ResourceRow>({
       section: 'stays',
       ...entryLabels('stays'),
       fields: [
-        field.select('hotel_id', { span: 6, searchable: true, source: { resource: 'hotels', labelKey: 'name', params: named } }),
+        field.select('hotel_id', { span: 5, searchable: true, source: { resource: 'hotels', labelKey: 'name', params: named } }),
         field.select('room_id', {
-          span: 6,
+          span: 4,
           searchable: true,
           source: {
             resource: 'rooms',
             labelKey: 'name',
             params: named,
-            label: (row) => `${(row.hotel as { name?: string } | undefined)?.name ?? ''} · ${String(row.name)}`,
-            // Only the rooms of the stay's hotel (all of them until one is chosen).
+            // Only the rooms of the stay's hotel, named alone: the hotel is beside it.
             filterRows: stayRooms,
           },
         }),
-        field.select('room_type', { span: 3, options: roomTypeOptions }),
+        field.number('rooms', { span: 3, min: 1, max: MAX_DEPARTURE_UNITS, step: 1, decimalScale: 0 }),
+        field.select('room_type', { span: 6, options: roomTypeOptions }),
         field.date('check_in', { span: 3 }),
         field.date('check_out', { span: 3 }),
-        field.number('rooms', { span: 3, min: 1, max: MAX_DEPARTURE_UNITS, step: 1, decimalScale: 0 }),
       ],
     }),
     field.repeatable('trains', {
