@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import type { Download, Locator, Page } from 'playwright-core'
@@ -7,7 +8,7 @@ import { hotels, trainRoutes, transportations } from '../../src/db/schema/index.
 import { addDays } from '../../src/modules/orders/kinds.js'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { DEPARTURE_DAY, createPilgrim, departureCatalogue } from '../helpers/departures.js'
-import { startBrowserEnv, type BrowserEnv } from './harness.js'
+import { SCREENSHOT_DIR, startBrowserEnv, type BrowserEnv } from './harness.js'
 import {
   apiAs,
   chooseOption,
@@ -182,7 +183,9 @@ async function book(page: Page, texts: Texts, code: string, customer: string, wh
   await page.waitForURL(/\/app\/order_departure\/\d+$/)
 }
 
+/** A downloaded workbook's first sheet; with SCREENSHOTS=1 the file is kept beside the pictures to open. */
 async function readBook(download: Download) {
+  if (SCREENSHOTS) await download.saveAs(path.join(SCREENSHOT_DIR, `departure-journey-${download.suggestedFilename()}`))
   const book = new ExcelJS.Workbook()
   await book.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer)
   return book.worksheets[0]!

@@ -72,7 +72,8 @@ function FlightInputs({ form, name, label }: Pick<CustomFieldProps, 'form'> & { 
       <Text size="sm" fw={500}>
         {label}
       </Text>
-      <Group grow align="flex-start" wrap="wrap">
+      {/* Inputs in one line when a label wraps ("No. Penerbangan"). */}
+      <Group grow align="flex-end" wrap="wrap">
         {FLIGHT_PARTS.map((part) => (
           <TextInput
             key={part}
