@@ -19,6 +19,7 @@ import {
   openFromMenu,
   openSignedIn,
   pickDay,
+  SCREENSHOTS,
   shot,
 } from './page.js'
 import { DEPARTURE_TEXTS as TEXTS, type DepartureTexts as Texts } from './departure-journey.texts.js'
