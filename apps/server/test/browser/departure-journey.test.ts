@@ -1,14 +1,12 @@
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import ExcelJS from 'exceljs'
-import type { Download, Locator, Page } from 'playwright-core'
+import type ExcelJS from 'exceljs'
+import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hotels, trainRoutes, transportations } from '../../src/db/schema/index.js'
 import { addDays } from '../../src/modules/orders/kinds.js'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { DEPARTURE_DAY, createPilgrim, departureCatalogue } from '../helpers/departures.js'
-import { SCREENSHOT_DIR, startBrowserEnv, type BrowserEnv } from './harness.js'
+import { startBrowserEnv, type BrowserEnv } from './harness.js'
 import {
   apiAs,
   chooseOption,
@@ -19,7 +17,9 @@ import {
   openFromMenu,
   openSignedIn,
   pickDay,
-  SCREENSHOTS,
+  closeNotifications,
+  cellText as text,
+  downloadedSheet,
   shot,
 } from './page.js'
 import { DEPARTURE_TEXTS as TEXTS, type DepartureTexts as Texts } from './departure-journey.texts.js'
@@ -72,7 +72,7 @@ async function catalogue(tag: string) {
 /** Two families: each a father, his wife and their child, whose mahram is the father. */
 async function families(texts: Texts) {
   const db = env.app.db
-  const made: Array<{ id: number; name: string; passport: string; birth: string }> = []
+  const made: Array<{ id: number; name: string; passport: string; birth: string; female: boolean }> = []
   for (const [f, fam] of texts.families.entries()) {
     const passport = (n: number) => `${texts.lang.toUpperCase()}${f + 1}00${n}7`
     const father = await createPilgrim(db, owner.companyId, { full_name: fam[0], passport_number: passport(1) })
@@ -94,9 +94,9 @@ async function families(texts: Texts) {
       mahram_relation: 'father',
     })
     made.push(
-      { id: father, name: fam[0], passport: passport(1), birth: '15-01-1980' },
-      { id: wife, name: fam[1], passport: passport(2), birth: '09-03-1984' },
-      { id: child, name: fam[2], passport: passport(3), birth: '23-11-2012' },
+      { id: father, name: fam[0], passport: passport(1), birth: '15-01-1980', female: false },
+      { id: wife, name: fam[1], passport: passport(2), birth: '09-03-1984', female: true },
+      { id: child, name: fam[2], passport: passport(3), birth: '23-11-2012', female: f === 0 },
     )
   }
   return made
@@ -184,23 +184,6 @@ async function book(page: Page, texts: Texts, code: string, customer: string, wh
   await page.waitForURL(/\/app\/order_departure\/\d+$/)
 }
 
-/** A downloaded workbook's first sheet; with SCREENSHOTS=1 the file is kept beside the pictures to open. */
-async function readBook(download: Download) {
-  if (SCREENSHOTS) await download.saveAs(path.join(SCREENSHOT_DIR, `departure-journey-${download.suggestedFilename()}`))
-  const book = new ExcelJS.Workbook()
-  await book.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer)
-  return book.worksheets[0]!
-}
-const text = (v: ExcelJS.CellValue) => (v === null || v === undefined ? '' : String(v))
-
-async function closeNotifications(page: Page) {
-  const open = page.locator('.mantine-Notification-root')
-  for (let n = await open.count(); n > 0; n = await open.count()) {
-    await open.first().locator('.mantine-Notification-closeButton').click()
-    await expect.poll(() => open.count(), WAIT).toBeLessThan(n)
-  }
-}
-
 const room = (page: Page, label: string) => page.locator(`[data-testid="rooming-room"][data-room="${label}"]`)
 const names = async (scope: Locator) =>
   (await scope.getByTestId('rooming-pilgrim').allTextContents()).map((s) => s.replace(/^[LPMF]/, '').trim())
@@ -271,7 +254,7 @@ async function journey(texts: Texts) {
   await section.getByRole('button', { name: texts.exportRooms }).click()
   const [rooming] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: texts.xlsx }).click()])
   expect(rooming.suggestedFilename()).toMatch(new RegExp(`^rooming_${code}_.*\\.xlsx$`))
-  const sheet = await readBook(rooming)
+  const sheet = await downloadedSheet(rooming, 'departure-journey-')
   const rows = (sheet.getSheetValues() as ExcelJS.CellValue[][]).filter(Boolean).map((r) => r.map(text))
   const head = rows.findIndex((r) => r.includes(texts.roomingName))
   expect(head, JSON.stringify(rows)).toBeGreaterThan(-1)
@@ -293,7 +276,7 @@ async function journey(texts: Texts) {
     page.getByRole('button', { name: texts.manifestXlsx }).click(),
   ])
   expect(manifest.suggestedFilename()).toMatch(new RegExp(`^manifest_${code}_.*\\.xlsx$`))
-  const m = await readBook(manifest)
+  const m = await downloadedSheet(manifest, 'departure-journey-')
   const header = (m.getRow(1).values as ExcelJS.CellValue[]).slice(1).map(text)
   expect(header).toEqual(texts.manifestHeader)
   for (const [i, p] of people.entries()) {
@@ -306,7 +289,9 @@ async function journey(texts: Texts) {
       ddmmyyyy(addDays(DEPARTURE_DAY, 3 * 365)),
     ])
     expect(r[10]).toMatch(new RegExp(texts.quad))
-    if (i % 3) expect(r[11]).toBe(people[i - (i % 3)]!.name)
+    expect(r[3]).toBe(texts.genders[p.female ? 1 : 0])
+    // The wife's and the child's mahram is the father, with the relation in the page's language.
+    if (i % 3) expect([r[11], r[12]]).toEqual([people[i - (i % 3)]!.name, texts.relations[(i % 3) - 1]])
   }
   await shot(page, shotName('07-exported'))
   await page.close()
