@@ -226,12 +226,12 @@ async function journey(texts: Texts) {
   const fam = texts.families
   expect(await names(room(page, '1'))).toEqual(fam[0].map((n) => expect.stringContaining(n)))
   expect(await names(room(page, '2'))).toEqual(fam[1].map((n) => expect.stringContaining(n)))
-  await room(page, '1').scrollIntoViewIfNeeded()
+  // The notifications closed, as they sit over the rooms' corner (and the "Move to" menu).
+  await closeNotifications(page)
+  await room(page, '1').evaluate((e) => e.scrollIntoView({ block: 'center' }))
   await shot(page, shotName('05-proposed'))
 
-  // The second family's son gets a room of his own: a room added, then its "Move to" menu (the
-  // notifications closed first, as they sit over the rooms' corner).
-  await closeNotifications(page)
+  // The second family's son gets a room of his own: a room added, then its "Move to" menu.
   await section.getByRole('button', { name: texts.addRoom }).click()
   await room(page, '3').waitFor()
   await page.getByRole('button', { name: `${texts.move} ${fam[1][2]}` }).click()
@@ -248,6 +248,7 @@ async function journey(texts: Texts) {
     ['2', 2],
     ['3', 1],
   ])
+  await room(page, '3').evaluate((e) => e.scrollIntoView({ block: 'center' }))
   await shot(page, shotName('06-saved'))
 
   // 4. The hotel's rooming list as XLSX: every name with its room number and passport number.
