@@ -28,11 +28,14 @@ function serveCatalogue() {
   })
 }
 
+/** On a loaded machine the options can take more than testing-library's 1 s to show. */
+const PATIENCE = { timeout: 10_000 }
+
 const stays = departures.fields!.find((f) => f.name === 'stays') as FieldDef
 
 async function optionsOf(user: ReturnType<typeof userEvent.setup>, entry: HTMLElement, label: string) {
   await user.click(within(entry).getAllByLabelText(new RegExp(`^${label}`))[0]!)
-  const names = (await screen.findAllByRole('option')).map((o) => o.textContent)
+  const names = (await screen.findAllByRole('option', {}, PATIENCE)).map((o) => o.textContent)
   await user.keyboard('{Escape}')
   return names
 }
@@ -45,11 +48,11 @@ describe('the departure form', () => {
     const first = screen.getByRole('group', { name: 'Stay 1' })
 
     await user.click(within(first).getAllByLabelText(/^hotel_id/)[0]!)
-    await user.click(await screen.findByRole('option', { name: 'Dar Al Taqwa' }))
+    await user.click(await screen.findByRole('option', { name: 'Dar Al Taqwa' }, PATIENCE))
     expect(await optionsOf(user, first, 'room_id')).toEqual(['Quad Madinah', 'Double Madinah'])
     await user.click(within(first).getAllByLabelText(/^room_id/)[0]!)
-    await user.click(await screen.findByRole('option', { name: 'Quad Madinah' }))
-    await waitFor(() => expect(valuesOf().stays[0]).toMatchObject({ hotel_id: 1, room_id: 11 }))
+    await user.click(await screen.findByRole('option', { name: 'Quad Madinah' }, PATIENCE))
+    await waitFor(() => expect(valuesOf().stays[0]).toMatchObject({ hotel_id: 1, room_id: 11 }), PATIENCE)
 
     // A second stay in Makkah: its own hotel's rooms; the first stay keeps its own.
     await user.click(screen.getByRole('button', { name: 'Add a stay' }))
@@ -59,13 +62,13 @@ describe('the departure form', () => {
     expect(screen.queryAllByRole('option')).toHaveLength(0)
     await user.keyboard('{Escape}')
     await user.click(within(second).getAllByLabelText(/^hotel_id/)[0]!)
-    await user.click(await screen.findByRole('option', { name: 'Swissotel Makkah' }))
+    await user.click(await screen.findByRole('option', { name: 'Swissotel Makkah' }, PATIENCE))
     expect(await optionsOf(user, second, 'room_id')).toEqual(['Quad Makkah'])
     expect(await optionsOf(user, first, 'room_id')).toHaveLength(2)
 
     // The first stay moved to the Makkah hotel: its Madinah room is no longer offered, so it is cleared.
     await user.click(within(first).getAllByLabelText(/^hotel_id/)[0]!)
-    await user.click(await screen.findByRole('option', { name: 'Swissotel Makkah' }))
-    await waitFor(() => expect(valuesOf().stays[0]).toMatchObject({ hotel_id: 2, room_id: null }))
+    await user.click(await screen.findByRole('option', { name: 'Swissotel Makkah' }, PATIENCE))
+    await waitFor(() => expect(valuesOf().stays[0]).toMatchObject({ hotel_id: 2, room_id: null }), PATIENCE)
   })
 })
