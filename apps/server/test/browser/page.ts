@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import type { Locator, Page } from 'playwright-core'
+import ExcelJS from 'exceljs'
+import type { Download, Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { SCREENSHOT_DIR, type BrowserEnv } from './harness.js'
 import type { Actor } from '../helpers/fixtures.js'
@@ -24,6 +26,14 @@ export const field = (scope: Pick<Page, 'getByLabel'>, label: string) => scope.g
 /** A select or autocomplete by its label. */
 export const combo = (scope: Pick<Page, 'getByRole'>, label: string) => scope.getByRole('combobox', { name: labelled(label) })
 export const notification = (p: Page, title: string) => p.locator('.mantine-Notification-root').filter({ hasText: title })
+/** Closes every notification shown (they sit over the bottom-right corner of the page), one by one. */
+export async function closeNotifications(p: Page) {
+  const open = p.locator('.mantine-Notification-root')
+  for (let n = await open.count(); n > 0; n = await open.count()) {
+    await open.first().locator('.mantine-Notification-closeButton').click()
+    await expect.poll(() => open.count(), { timeout: 60_000 }).toBeLessThan(n)
+  }
+}
 export const dialog = (p: Page) => p.getByRole('dialog')
 
 /** The month names as the app's date pickers and calendars write them, per language (for `pickDay`, titles). */
@@ -290,3 +300,13 @@ export async function fillTime(scope: Pick<Page, 'getByRole'>, label: string, hh
   await timeHours(scope, label).fill(h!)
   await scope.getByRole('spinbutton', { name: new RegExp(`^${escapeRegExp(label)}, (minutes|menit)$`) }).fill(m!)
 }
+
+/** A downloaded workbook's first sheet; with SCREENSHOTS=1 the file is kept beside the pictures (`prefix` + its name) to open. */
+export async function downloadedSheet(download: Download, prefix: string) {
+  if (SCREENSHOTS) await download.saveAs(path.join(SCREENSHOT_DIR, `${prefix}${download.suggestedFilename()}`))
+  const book = new ExcelJS.Workbook()
+  await book.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer)
+  return book.worksheets[0]!
+}
+/** A cell's value as text ('' when empty). */
+export const cellText = (v: ExcelJS.CellValue) => (v === null || v === undefined ? '' : String(v))

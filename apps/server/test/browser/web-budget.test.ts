@@ -126,11 +126,12 @@ describe('web build budgets', () => {
       // 294.6 kB: react-dom, Mantine core, react-router, TanStack Query, zod and the shared contracts (registry.tsx
       // reads the desks from @app/shared), the shell's icons and floating-ui.
       { route: 'the signed-in shell', modules: [], budget: 300 * KB },
-      // 424.8 kB, of which recharts (the chart chunk, after the page) 123.3 kB.
+      // 424.8 kB, of which recharts (the chart chunk, after the page) 123.3 kB; 430.0 kB once issue 29's texts
+      // (the departure form's entry labels, the rooming list's empty state) ride in every route's language bundle.
       {
         route: '/app (dashboard)',
         modules: ['src/features/dashboard/DashboardPage.tsx', 'src/features/dashboard/DashboardCharts.tsx'],
-        budget: 430 * KB,
+        budget: 432 * KB,
       },
       // 417.0 kB (407.7 before issue 32's pickers and issue 29's departure desk, rooming and manifest texts, which
       // every signed-in route loads with the language's bundle).

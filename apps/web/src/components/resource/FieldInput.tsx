@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { Checkbox, Group, Loader, PasswordInput, Radio, Select, Switch, Textarea, TextInput } from '@mantine/core'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
@@ -73,6 +74,19 @@ export function FieldInput<R extends ResourceRow>({
   }
   const input = form.getInputProps(path)
   const choices = useChoices(field.kind === 'select' ? field : {}, ctx as FieldContext)
+  // A choice the narrowed rows no longer offer (the stay's hotel changed under its room) is cleared, not kept unseen.
+  const chosen = getPath(form.getValues(), path)
+  const stale =
+    field.kind === 'select' &&
+    !!field.source?.filterRows &&
+    choices.loaded &&
+    chosen !== null &&
+    chosen !== undefined &&
+    chosen !== '' &&
+    !choices.list.some((o) => String(o.value) === String(chosen))
+  useEffect(() => {
+    if (stale) form.setFieldValue(path, null)
+  }, [stale, form, path])
   const kind = {
     ...ctx,
     form,
@@ -175,11 +189,12 @@ export function FieldInput<R extends ResourceRow>({
           {...kind}
           hideLabel={hideLabel}
           field={field as FieldKindProps<'repeatable'>['field']}
-          renderField={(sub, subPath) => {
+          renderField={(sub, subPath, entry) => {
             const meta = subField?.(`${field.name}.${sub.name}`, sub.labelKey) ?? { label: sub.name, required: false }
             return (
               <FieldInput
                 {...ctx}
+                entry={entry}
                 field={sub as FieldDef<R>}
                 form={form}
                 path={subPath}

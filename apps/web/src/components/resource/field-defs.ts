@@ -13,6 +13,8 @@ export interface FieldContext<R extends ResourceRow = ResourceRow> {
   /** The row being edited (edit mode). */
   row?: R
   me?: Me
+  /** Inside a repeatable list: the values of this field's own entry (a stay's room narrowed to the stay's hotel). */
+  entry?: FormValues
 }
 
 export interface FieldOptions<R extends ResourceRow = ResourceRow> {
@@ -55,7 +57,10 @@ export interface SelectSource {
   valueKey?: string
   /** Extra query. `export_data=true&is_active=true` are always sent. */
   params?: QueryParams
-  /** Narrows the loaded rows for this form (a location's parent cannot be itself or below it). */
+  /**
+   * Narrows the loaded rows for this form (a location's parent cannot be itself or below it; a stay's room is
+   * one of its hotel's, through `ctx.entry`). A chosen value the narrowed rows no longer hold is cleared.
+   */
   filterRows?: (rows: ResourceRow[], ctx: FieldContext) => ResourceRow[]
 }
 

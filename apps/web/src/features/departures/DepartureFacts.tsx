@@ -22,6 +22,8 @@ export function useDepartureFacts(id: number) {
   return useQuery({
     queryKey: departureFactsKey(id),
     queryFn: () => unwrap(api.get<{ data: DepartureFacts }>(`/departures/${id}/facts`)).then((r) => r.data),
+    // Pilgrims are booked at another desk: the page reads its seats and documents afresh each time it opens.
+    staleTime: 0,
   })
 }
 

@@ -13,7 +13,15 @@ import {
   hijriDate,
   type HijriLanguage,
 } from '@app/shared'
-import { col, defineResource, field, type CustomFieldProps, type FormValues, type ResourceRow } from '../../components/resource'
+import {
+  col,
+  defineResource,
+  field,
+  type CustomFieldProps,
+  type FieldContext,
+  type FormValues,
+  type ResourceRow,
+} from '../../components/resource'
 import { formatDate } from '../../lib/format'
 
 export const DEPARTURE_STATUS_COLORS: Record<string, string> = {
@@ -40,6 +48,18 @@ const trainTypeOptions = TRAIN_TYPES.map((value) => ({ value, labelKey: `resourc
 const currencyOptions = DEPARTURE_CURRENCIES.map((value) => ({ value, label: value }))
 const named = { is_active: undefined, sort_by: 'name', order_by: 'asc' }
 
+/** A stay's room choices: the rooms of the stay's chosen hotel (none until a hotel is chosen). */
+export const stayRooms = (rows: ResourceRow[], ctx: FieldContext): ResourceRow[] => {
+  const hotel = ctx.entry?.hotel_id
+  return hotel === null || hotel === undefined || hotel === '' ? [] : rows.filter((r) => String(r.hotel_id) === String(hotel))
+}
+
+/** An entry's heading and the add button of a list ("Stay 2", "Add a stay"). */
+const entryLabels = (list: string) => ({
+  itemLabelKey: `resources.departures.entries.${list}.item`,
+  addLabelKey: `resources.departures.entries.${list}.add`,
+})
+
 const FLIGHT_PARTS = ['airline', 'flight_number', 'from', 'to', 'time'] as const
 
 /** A flight as text (airline, number, from, to, time), one object in the body (`outbound_flight`). */
@@ -52,7 +72,8 @@ function FlightInputs({ form, name, label }: Pick<CustomFieldProps, 'form'> & { 
       <Text size="sm" fw={500}>
         {label}
       </Text>
-      <Group grow align="flex-start" wrap="wrap">
+      {/* Inputs in one line when a label wraps ("No. Penerbangan"). */}
+      <Group grow align="flex-end" wrap="wrap">
         {FLIGHT_PARTS.map((part) => (
           <TextInput
             key={part}
@@ -164,35 +185,40 @@ export default defineResource<ResourceRow>({
     }),
     field.repeatable('prices', {
       section: 'prices',
+      ...entryLabels('prices'),
       max: ROOM_TYPES.length,
       fields: [
-        field.select('room_type', { span: 4, options: roomTypeOptions }),
-        field.money('price', { span: 5 }),
+        // Wide enough for "Kamar Berempat (Quad)".
+        field.select('room_type', { span: 5, options: roomTypeOptions }),
+        field.money('price', { span: 4 }),
         field.select('currency', { span: 3, options: currencyOptions, initial: DEPARTURE_CURRENCIES[0] }),
       ],
     }),
     field.repeatable('stays', {
       section: 'stays',
+      ...entryLabels('stays'),
       fields: [
-        field.select('hotel_id', { span: 6, searchable: true, source: { resource: 'hotels', labelKey: 'name', params: named } }),
+        field.select('hotel_id', { span: 5, searchable: true, source: { resource: 'hotels', labelKey: 'name', params: named } }),
         field.select('room_id', {
-          span: 6,
+          span: 4,
           searchable: true,
           source: {
             resource: 'rooms',
             labelKey: 'name',
             params: named,
-            label: (row) => `${(row.hotel as { name?: string } | undefined)?.name ?? ''} · ${String(row.name)}`,
+            // Only the rooms of the stay's hotel, named alone: the hotel is beside it.
+            filterRows: stayRooms,
           },
         }),
-        field.select('room_type', { span: 3, options: roomTypeOptions }),
+        field.number('rooms', { span: 3, min: 1, max: MAX_DEPARTURE_UNITS, step: 1, decimalScale: 0 }),
+        field.select('room_type', { span: 6, options: roomTypeOptions }),
         field.date('check_in', { span: 3 }),
         field.date('check_out', { span: 3 }),
-        field.number('rooms', { span: 3, min: 1, max: MAX_DEPARTURE_UNITS, step: 1, decimalScale: 0 }),
       ],
     }),
     field.repeatable('trains', {
       section: 'trains',
+      ...entryLabels('trains'),
       fields: [
         field.select('route_id', {
           span: 5,
@@ -206,6 +232,7 @@ export default defineResource<ResourceRow>({
     }),
     field.repeatable('transfers', {
       section: 'transfers',
+      ...entryLabels('transfers'),
       fields: [
         field.select('transportation_id', {
           span: 6,
@@ -218,6 +245,7 @@ export default defineResource<ResourceRow>({
     }),
     field.repeatable('ziyarah', {
       section: 'ziyarah',
+      ...entryLabels('ziyarah'),
       fields: [
         field.select('tour_id', {
           span: 6,

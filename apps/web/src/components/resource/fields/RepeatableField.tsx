@@ -8,8 +8,8 @@ import { blankEntry } from '../form-values'
 import type { FieldKindProps } from './types'
 
 export interface RepeatableFieldProps extends FieldKindProps<'repeatable'> {
-  /** Renders one sub-field bound to `path` (`general_info.0.title`); FieldInput passes itself. */
-  renderField: (sub: FieldDef, path: string) => ReactNode
+  /** Renders one sub-field bound to `path` (`general_info.0.title`) of `entry`; FieldInput passes itself. */
+  renderField: (sub: FieldDef, path: string, entry: FormValues) => ReactNode
   /** The surrounding section's title names the list. */
   hideLabel?: boolean
 }
@@ -46,7 +46,7 @@ export function RepeatableField({
       error={error}
     >
       <Stack gap="sm" mt={6}>
-        {entries.map((_, i) => (
+        {entries.map((entry, i) => (
           <Paper key={i} withBorder radius="md" p="sm" role="group" aria-label={itemLabel(i + 1)}>
             <Group justify="space-between" mb="xs" wrap="nowrap">
               <Text size="sm" fw={600} c="dimmed">
@@ -91,7 +91,7 @@ export function RepeatableField({
             <Grid gap="sm">
               {field.fields.map((sub) => (
                 <Grid.Col key={sub.name} span={{ base: 12, sm: sub.span ?? 12 }}>
-                  {renderField(sub as FieldDef, `${path}.${i}.${sub.name}`)}
+                  {renderField(sub as FieldDef, `${path}.${i}.${sub.name}`, entry)}
                 </Grid.Col>
               ))}
             </Grid>

@@ -47,5 +47,5 @@ export function useChoices(field: { options?: SelectOption[]; source?: SelectSou
   }))
   /** The option's own value for a string from an input. */
   const valueOf = (s: string) => list.find((o) => String(o.value) === s)?.value ?? s
-  return { list, data, valueOf, loading: !!source && query.isLoading }
+  return { list, data, valueOf, loading: !!source && query.isLoading, loaded: !!source && query.isSuccess }
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Menu, Text } from '@mantine/core'
+import { ActionIcon, Badge, getDefaultZIndex, Group, Menu, Text } from '@mantine/core'
 import { IconArrowsExchange, IconGripVertical, IconUsers } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import type { RoomingPilgrim } from '@app/shared'
@@ -83,7 +83,8 @@ export function PilgrimLine({
         </Badge>
       )}
       {editable && (
-        <Menu position="bottom-end" withinPortal shadow="md">
+        // Above the notifications: a refused save's message sits in the corner where the menu of a low room opens.
+        <Menu position="bottom-end" withinPortal shadow="md" zIndex={getDefaultZIndex('max')}>
           <Menu.Target>
             <ActionIcon
               variant="subtle"

@@ -28,6 +28,8 @@ export default function RoomingSection({ departureId }: { departureId: number })
     queryKey: keyOf(departureId),
     queryFn: ({ signal }) =>
       unwrap(api.get<{ data: Rooming }>(`/departures/${departureId}/rooming`, undefined, signal)).then((r) => r.data),
+    // The pilgrims to place are booked at another desk: read afresh each time the page opens.
+    staleTime: 0,
   })
   const [picked, setPicked] = useState<string | null>(null)
   const [drafts, setDrafts] = useState<Record<number, Draft>>({})
@@ -109,7 +111,8 @@ export default function RoomingSection({ departureId }: { departureId: number })
     <Card withBorder data-testid="rooming">
       <Stack gap="sm">
         <Group justify="space-between" align="flex-end" gap="sm">
-          <Stack gap={4} style={{ flex: '1 1 260px', minWidth: 0 }}>
+          {/* Wide enough for the stay's hotel, room type and dates; the buttons wrap below when they do not fit beside it. */}
+          <Stack gap={4} style={{ flex: '1 1 560px', minWidth: 0 }}>
             {title}
             <Select
               label={t('resources.departures.rooming.stay')}
@@ -117,7 +120,7 @@ export default function RoomingSection({ departureId }: { departureId: number })
               value={String(stay.id)}
               onChange={setPicked}
               allowDeselect={false}
-              maw={560}
+              maw={640}
             />
           </Stack>
           <Group gap="xs">

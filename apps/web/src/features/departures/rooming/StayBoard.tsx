@@ -73,7 +73,10 @@ export function StayBoard({
             })}
             {!draft.unassigned.length && (
               <Text size="sm" c="dimmed">
-                {t('resources.departures.rooming.all_assigned')}
+                {/* Nobody booked in the stay's room type yet is not "everyone has a room". */}
+                {draft.rooms.some((r) => r.pilgrim_ids.length)
+                  ? t('resources.departures.rooming.all_assigned')
+                  : t('resources.departures.rooming.none_booked')}
               </Text>
             )}
           </Stack>

@@ -34,10 +34,11 @@ export const departure = defineWebKind({
     room_type: it.room_type ?? it.variant,
   }),
   fields: () => [
-    field.select('departure_id', { required: true, span: 8, searchable: true, source: departures }),
+    // The departure's long name on a row of its own; the room type wide enough for "Kamar Berempat (Quad)".
+    field.select('departure_id', { required: true, span: 12, searchable: true, source: departures }),
     field.select('room_type', {
       required: true,
-      span: 4,
+      span: 6,
       options: ROOM_TYPES.map((v) => ({ value: v, labelKey: `resources.departures.room_types.${v}` })),
     }),
   ],
