@@ -27,11 +27,7 @@ countAsStockCheck('departures_sold_ck')
 nameConflicts('departure_pilgrims_once_uq', async () => conflict('departures.pilgrim_booked_now'))
 
 /** Seats each room type holds: its beds over the stays, or the quota for a priced type without stays. */
-export async function seatsByRoomType(
-  tx: Db,
-  departure: { id: number; seats: number },
-  priced: readonly RoomType[],
-): Promise<Record<RoomType, number>> {
+export async function seatsByRoomType(tx: Db, departure: { id: number; seats: number }): Promise<Record<RoomType, number>> {
   const stays = await tx
     .select({
       room_type: departureStays.room_type,
@@ -42,8 +38,29 @@ export async function seatsByRoomType(
     .from(departureStays)
     .where(eq(departureStays.departure_id, departure.id))
   if (stays.length) return bedsByRoomType(stays)
+  const priced = (
+    await tx
+      .select({ room_type: departurePrices.room_type })
+      .from(departurePrices)
+      .where(eq(departurePrices.departure_id, departure.id))
+  ).map((p) => p.room_type)
   return Object.fromEntries(ROOM_TYPES.map((t) => [t, priced.includes(t) ? departure.seats : 0])) as Record<RoomType, number>
 }
+
+/** Which of `ids` are on the departure in a live (not cancelled) order. */
+const liveOnDeparture = (tx: Db, departureId: number, ids: number[]) =>
+  tx
+    .select({ id: departurePilgrims.pilgrim_id, full_name: pilgrims.full_name })
+    .from(departurePilgrims)
+    .innerJoin(pilgrims, eq(pilgrims.id, departurePilgrims.pilgrim_id))
+    .where(
+      and(
+        eq(departurePilgrims.departure_id, departureId),
+        inArray(departurePilgrims.pilgrim_id, ids),
+        ne(departurePilgrims.status, 'cancelled'),
+      ),
+    )
+    .orderBy(asc(pilgrims.full_name))
 
 const names = (rows: Array<{ full_name: string }>) => rows.map((r) => r.full_name).join(', ')
 
@@ -77,18 +94,7 @@ async function checkPilgrims(
     throw new ItemRefusal('pilgrim_ids', 'departures.passport_short', { names: names(short), months: company!.months })
   // Already on the departure (a quote of an edit would count the order's own pilgrims: only a booking checks).
   if (ctx.lock) {
-    const booked = await tx
-      .select({ full_name: pilgrims.full_name })
-      .from(departurePilgrims)
-      .innerJoin(pilgrims, eq(pilgrims.id, departurePilgrims.pilgrim_id))
-      .where(
-        and(
-          eq(departurePilgrims.departure_id, dep.id),
-          inArray(departurePilgrims.pilgrim_id, ids),
-          ne(departurePilgrims.status, 'cancelled'),
-        ),
-      )
-      .orderBy(asc(pilgrims.full_name))
+    const booked = await liveOnDeparture(tx, dep.id, ids)
     if (booked.length) throw new ItemRefusal('pilgrim_ids', 'departures.pilgrim_booked', { names: names(booked) })
   }
   // The mahram rule, when the company set it: a woman under its age travels with her mahram, on this
@@ -98,22 +104,7 @@ async function checkPilgrims(
       (r) => r.gender === 'female' && (!r.birth_date || ageOn(r.birth_date, dep.departure_date) < company!.mahramAge!),
     )
     const mahrams = [...new Set(needing.flatMap((r) => (r.mahram_id && !ids.includes(r.mahram_id) ? [r.mahram_id] : [])))]
-    const onDeparture = new Set(
-      mahrams.length
-        ? (
-            await tx
-              .select({ id: departurePilgrims.pilgrim_id })
-              .from(departurePilgrims)
-              .where(
-                and(
-                  eq(departurePilgrims.departure_id, dep.id),
-                  inArray(departurePilgrims.pilgrim_id, mahrams),
-                  ne(departurePilgrims.status, 'cancelled'),
-                ),
-              )
-          ).map((r) => r.id)
-        : [],
-    )
+    const onDeparture = new Set(mahrams.length ? (await liveOnDeparture(tx, dep.id, mahrams)).map((r) => r.id) : [])
     const alone = needing.filter((r) => !r.mahram_id || !(ids.includes(r.mahram_id) || onDeparture.has(r.mahram_id)))
     if (alone.length)
       throw new ItemRefusal('pilgrim_ids', 'departures.mahram_missing', { names: names(alone), age: company!.mahramAge! })
@@ -198,11 +189,7 @@ registerOrderKind({
     const ids = input.pilgrim_ids ?? []
     if (!ids.length) throw new ItemRefusal('pilgrim_ids', 'departures.pilgrims_required')
     await checkPilgrims(tx, ctx, dep, ids)
-    const seats = await seatsByRoomType(
-      tx,
-      dep,
-      prices.map((p) => p.room_type),
-    )
+    const seats = await seatsByRoomType(tx, dep)
     const unit = Number(price.price)
     const amount = sar(cents(unit) * ids.length)
     return {
@@ -233,15 +220,7 @@ export async function resizeSeats(tx: Db, departure: { id: number; seats: number
       SELECT variant, booked FROM inventory_stock
       WHERE kind = 'departure' AND item_id = ${departure.id} AND booked > 0 ORDER BY variant`),
   )
-  const priced = await tx
-    .select({ room_type: departurePrices.room_type })
-    .from(departurePrices)
-    .where(eq(departurePrices.departure_id, departure.id))
-  const seats = await seatsByRoomType(
-    tx,
-    departure,
-    priced.map((p) => p.room_type),
-  )
+  const seats = await seatsByRoomType(tx, departure)
   const below = booked.find((b) => seats[b.variant] < Number(b.booked))
   if (below)
     throw unprocessable({

@@ -3,14 +3,13 @@ import {
   ORDER_CURRENCY,
   departureKind,
   ROOM_TYPES,
-  bedsByRoomType,
   type DepartureDocProblem,
   type DepartureFacts,
   type DeparturePilgrimProblems,
-  type RoomType,
 } from '@app/shared'
 import type { Db } from '../../db/client.js'
 import { notFound } from '../../lib/errors.js'
+import { seatsByRoomType } from './departure-bookings.js'
 
 /**
  * What a departure's page reads about the pilgrims booked on it (issue 29): seats per room type, pilgrims
@@ -62,12 +61,8 @@ export async function departureHead(db: Db, companyId: number, id: number): Prom
   return { ...row, seats: Number(row.seats), seats_sold: Number(row.seats_sold) }
 }
 
-/** Per room type: its seats (the stock row's capacity once opened, else the fewest beds over the stays) and sold. */
+/** Per room type: its seats (the stock row's capacity once booked, else what `seatsByRoomType` gives it) and sold. */
 async function roomTypes(db: Db, companyId: number, d: DepartureHead): Promise<DepartureFacts['room_types']> {
-  const stays = rowsOf<{ room_type: RoomType; check_in: string; check_out: string; rooms: number }>(
-    await db.execute(sql`SELECT room_type, check_in::text AS check_in, check_out::text AS check_out, rooms
-      FROM departure_stays WHERE departure_id = ${d.id}`),
-  )
   const stock = rowsOf<{ variant: string; capacity: number }>(
     await db.execute(sql`SELECT variant, capacity FROM inventory_stock
       WHERE kind = ${departureKind.kind} AND item_id = ${d.id} AND day = ${d.departure_date}::date`),
@@ -76,7 +71,7 @@ async function roomTypes(db: Db, companyId: number, d: DepartureHead): Promise<D
     await db.execute(sql`SELECT room_type AS variant, count(*)::int AS n FROM departure_pilgrims
       WHERE departure_id = ${d.id} AND company_id = ${companyId} AND status <> 'cancelled' GROUP BY room_type`),
   )
-  const beds = bedsByRoomType(stays.map((s) => ({ ...s, rooms: Number(s.rooms) })))
+  const beds = await seatsByRoomType(db, d)
   return ROOM_TYPES.flatMap((type) => {
     const capacity = stock.find((s) => s.variant === type)?.capacity
     const seats = capacity === undefined ? beds[type] : Number(capacity)
