@@ -22,8 +22,11 @@ let passed = 0
 let failed = 0
 let skipped = 0
 const failures = []
+// Each failed test and the first line of its message, repeated at the very end so the tail of a CI log names them.
+const failedTests = []
 const timings = []
 const started = Date.now()
+const firstLine = (m) => String(m ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? ''
 const secs = (ms) => `${Math.round(ms / 1000)} s`
 
 function run(label, cwd, args, env = {}) {
@@ -47,6 +50,12 @@ function run(label, cwd, args, env = {}) {
     passed += j.numPassedTests
     failed += j.numFailedTests
     skipped += j.numPendingTests + (j.numTodoTests ?? 0)
+    for (const f of j.testResults) {
+      const file = path.relative(cwd, f.name)
+      const bad = f.assertionResults.filter((a) => a.status === 'failed')
+      for (const a of bad) failedTests.push(`${label} · ${file} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`)
+      if (!bad.length && f.status === 'failed') failedTests.push(`${label} · ${file}: ${firstLine(f.message)}`)
+    }
     if (j.numFailedTests > 0 || r.status !== 0) failures.push(label)
     if (j.numTotalTests === 0) failures.push(`${label} (ran no test)`)
   } else if (r.status !== 0) {
@@ -89,6 +98,7 @@ if (process.env.SKIP_BROWSER_TESTS === '1') {
 
 fs.rmSync(tmp, { recursive: true, force: true })
 console.log(`\n${timings.join(' · ')} · total ${secs(Date.now() - started)}`)
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t.slice(0, 400)}`).join('\n')}`)
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`)
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 process.exit(failed > 0 || failures.length > 0 ? 1 : 0)

@@ -138,6 +138,12 @@ async function landmarks(page: Page): Promise<string[]> {
 /** Axe (serious/critical), landmarks and, on Indonesian screens, English words: what a screen gets wrong. */
 async function checkScreen(page: Page, lang: Lang, where: string) {
   if (notYet(where)) return
+  // A screen reached by a client-side link may still be loading its code when the network looks quiet.
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ timeout: 5_000 })
+    .catch(() => {})
   for (const v of describeViolations(await axe(page))) problems.axe.push(`${lang} ${where}: ${v}`)
   for (const v of await landmarks(page)) problems.axe.push(`${lang} ${where}: ${v}`)
   if (lang === 'id') {
