@@ -64,6 +64,19 @@ afterAll(async () => {
 })
 
 describe('booking pilgrims onto a departure', () => {
+  it('offers open departures with the room types each prices, and only its own company’s', async () => {
+    // A second departure first, so the ids of prices and departures differ (a bare "id" in the subquery
+    // once read the price's own id and listed one type).
+    await openDeparture({ prices: [{ room_type: 'triple', price: 2800, currency: 'SAR' }] })
+    const dep = await openDeparture()
+    const res = await api('GET', '/orders/choices/departures')
+    expect(res.statusCode, res.body).toBe(200)
+    const row = (res.json().data as Array<{ id: number; room_types: string[] }>).find((r) => r.id === dep.id)
+    expect(row?.room_types).toEqual(['quad', 'double'])
+    const theirs = await api('GET', '/orders/choices/departures', undefined, other)
+    expect((theirs.json().data as Array<{ id: number }>).map((r) => r.id)).not.toContain(dep.id)
+  })
+
   it('sells a seat per pilgrim at the room type’s price, counts them sold and gives them back on cancel', async () => {
     const dep = await openDeparture()
     const ids = await pilgrimsOf(2)

@@ -116,7 +116,8 @@ registerOrderKind({
   refOf: (input) => (input.kind === 'departure' ? input.departure_id : 0),
   wireRefs: (it) => ({ departure_id: it.item_id, room_type: it.variant }),
   choices: {
-    // Open departures still ahead, with the room types they price.
+    // Open departures still ahead, with the room types they price. The outer id is written qualified: drizzle
+    // writes a select's own columns bare, and a bare "id" here would be the price's.
     departures: (db, companyId) =>
       db
         .select({
@@ -128,7 +129,7 @@ registerOrderKind({
           seats_left: sql<number>`(${departures.seats} - ${departures.seats_sold})`,
           room_types: sql<
             RoomType[]
-          >`(SELECT coalesce(json_agg(p.room_type ORDER BY p.position), '[]'::json) FROM ${departurePrices} p WHERE p.departure_id = ${departures.id})`,
+          >`(SELECT coalesce(json_agg(p.room_type ORDER BY p.position), '[]'::json) FROM ${departurePrices} p WHERE p.departure_id = "departures"."id")`,
         })
         .from(departures)
         .where(

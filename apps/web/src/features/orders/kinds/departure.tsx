@@ -1,7 +1,8 @@
 import { IconPlaneDeparture } from '@tabler/icons-react'
-import { ROOM_TYPES } from '@app/shared'
+import { ROOM_TYPES, type RoomType } from '@app/shared'
 import { field } from '../../../components/resource'
 import { formatDate } from '../../../lib/format'
+import type { OrderFormValues } from '../order-logic'
 import { choiceSource, Entry, defineWebKind, num } from './define'
 
 /** Open departures still ahead, named by code, name, date and the seats left (GET /orders/choices/departures). */
@@ -33,13 +34,23 @@ export const departure = defineWebKind({
     departure_id: it.departure_id ?? it.item_id,
     room_type: it.room_type ?? it.variant,
   }),
-  fields: () => [
+  fields: (index) => [
     // The departure's long name on a row of its own; the room type wide enough for "Kamar Berempat (Quad)".
     field.select('departure_id', { required: true, span: 12, searchable: true, source: departures }),
     field.select('room_type', {
       required: true,
       span: 6,
-      options: ROOM_TYPES.map((v) => ({ value: v, labelKey: `resources.departures.room_types.${v}` })),
+      source: {
+        ...departures,
+        valueKey: 'room_type',
+        label: (row, t) => t(`resources.departures.room_types.${row.room_type}`),
+        // The room types the chosen departure prices (all of them before one is chosen).
+        filterRows: (rows, ctx) => {
+          const chosen = (ctx.values as OrderFormValues).items?.[index]?.departure_id
+          const types = (rows.find((r) => r.id === chosen)?.room_types as RoomType[] | undefined) ?? ROOM_TYPES
+          return types.map((room_type) => ({ id: room_type, room_type }))
+        },
+      },
     }),
   ],
   badge: (item, t) => {
