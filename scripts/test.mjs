@@ -8,7 +8,7 @@
 // API_TESTS=all runs the whole API suite on both databases, as before.
 // The crash test kills the server in CRASH_ROUNDS rounds (3 here unless set); `npm run bench -- crash`
 // runs its full 10 rounds on each database (docs/decisions/ci.md).
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -24,21 +24,45 @@ let skipped = 0
 const failures = []
 // Each failed test and the first line of its message, repeated at the very end so the tail of a CI log names them.
 const failedTests = []
+const retried = []
 const timings = []
 const started = Date.now()
-const firstLine = (m) => String(m ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? ''
+// The first line of a message, without its colour codes.
+const ansi = new RegExp(String.raw`\x1b\[[0-9;]*m`, 'g')
+const firstLine = (m) =>
+  String(m ?? '')
+    .replace(ansi, '')
+    .split('\n')
+    .find((l) => l.trim()) ?? ''
 const secs = (ms) => `${Math.round(ms / 1000)} s`
 
+/**
+ * One vitest phase in a child process. Its output is kept and printed whole when it ends, so two phases
+ * running side by side (the lanes below) do not interleave their lines.
+ */
 function run(label, cwd, args, env = {}) {
   const out = path.join(tmp, `${label.replace(/\W+/g, '_')}.json`)
-  console.log(`\n=== ${label} ===`)
   const t0 = Date.now()
-  const r = spawnSync(vitest, ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra], {
-    cwd,
-    stdio: 'inherit',
-    env: { CRASH_ROUNDS: '3', ...process.env, ...env },
+  return new Promise((resolve) => {
+    const child = spawn(vitest, ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra], {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { CRASH_ROUNDS: '3', ...process.env, ...env },
+    })
+    const chunks = []
+    child.stdout.on('data', (c) => chunks.push(c))
+    child.stderr.on('data', (c) => chunks.push(c))
+    child.on('close', (status) => {
+      console.log(`\n=== ${label} (${secs(Date.now() - t0)}) ===`)
+      process.stdout.write(Buffer.concat(chunks))
+      timings.push(`${label}: ${secs(Date.now() - t0)}`)
+      record(label, cwd, out, status)
+      resolve()
+    })
   })
-  timings.push(`${label}: ${secs(Date.now() - t0)}`)
+}
+
+function record(label, cwd, out, status) {
   if (fs.existsSync(out)) {
     const j = JSON.parse(fs.readFileSync(out, 'utf8'))
     // The slowest files, so a CI log says where the time went.
@@ -55,50 +79,81 @@ function run(label, cwd, args, env = {}) {
       const bad = f.assertionResults.filter((a) => a.status === 'failed')
       for (const a of bad) failedTests.push(`${label} · ${file} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`)
       if (!bad.length && f.status === 'failed') failedTests.push(`${label} · ${file}: ${firstLine(f.message)}`)
+      // A test that failed and then passed on its retry (browser phase): shown, so it gets fixed.
+      for (const a of f.assertionResults.filter((a) => a.status === 'passed' && a.failureMessages?.length))
+        retried.push(`${label} · ${file} > ${a.fullName}: ${firstLine(a.failureMessages[0])}`)
     }
-    if (j.numFailedTests > 0 || r.status !== 0) failures.push(label)
+    if (j.numFailedTests > 0 || status !== 0) failures.push(label)
     if (j.numTotalTests === 0) failures.push(`${label} (ran no test)`)
-  } else if (r.status !== 0) {
+  } else if (status !== 0) {
     failed += 1
     failures.push(label)
   }
 }
 
-const server = path.join(root, 'apps/server')
-if (process.env.TEST_DATABASE_URL) {
-  const all = process.env.API_TESTS === 'all'
-  // The files that test PGlite itself run only in the PGlite pass (test/driver-dependent.ts, pgliteOnly).
-  run(all ? 'API on PostgreSQL' : 'API on PostgreSQL (all but the PGlite-only files)', server, [], {
-    TEST_DB: 'pg',
-    API_TESTS: all ? '' : 'postgres-pass',
-  })
-  run(all ? 'API on PGlite' : 'API on PGlite (driver-dependent files)', server, [], {
-    API_TESTS: all ? '' : 'driver-dependent',
-  })
-} else {
-  run('API on PGlite', server, [])
-  console.log('\n(TEST_DATABASE_URL not set: the API suite ran on PGlite only)')
-}
-run('web unit', path.join(root, 'apps/web'), ['--passWithNoTests'])
-
-if (process.env.SKIP_BROWSER_TESTS === '1') {
-  console.log('\n(SKIP_BROWSER_TESTS=1: browser tests skipped)')
-} else {
-  console.log('\n=== build web app ===')
+/** `npm run build -w @app/web`, its output kept like a phase's. */
+function buildWeb() {
   const t0 = Date.now()
-  const b = spawnSync('npm', ['run', 'build', '-w', '@app/web'], { cwd: root, stdio: 'inherit' })
-  timings.push(`web build: ${secs(Date.now() - t0)}`)
-  if (b.status !== 0) {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', 'build', '-w', '@app/web'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+    const chunks = []
+    child.stdout.on('data', (c) => chunks.push(c))
+    child.stderr.on('data', (c) => chunks.push(c))
+    child.on('close', (status) => {
+      console.log(`\n=== build web app (${secs(Date.now() - t0)}) ===`)
+      process.stdout.write(Buffer.concat(chunks))
+      timings.push(`web build: ${secs(Date.now() - t0)}`)
+      resolve(status === 0)
+    })
+  })
+}
+
+const server = path.join(root, 'apps/server')
+
+// Two lanes side by side: the API and web unit suites, and the web build with the browser journeys.
+// A browser journey spends most of its time waiting on its page (a screens walk used half a core of
+// two), so the API suites fill what the browsers leave idle (docs/decisions/ci.md).
+async function apiLane() {
+  if (process.env.TEST_DATABASE_URL) {
+    const all = process.env.API_TESTS === 'all'
+    // The files that test PGlite itself run only in the PGlite pass (test/driver-dependent.ts, pgliteOnly).
+    await run(all ? 'API on PostgreSQL' : 'API on PostgreSQL (all but the PGlite-only files)', server, [], {
+      TEST_DB: 'pg',
+      API_TESTS: all ? '' : 'postgres-pass',
+    })
+    await run(all ? 'API on PGlite' : 'API on PGlite (driver-dependent files)', server, [], {
+      API_TESTS: all ? '' : 'driver-dependent',
+    })
+  } else {
+    await run('API on PGlite', server, [])
+    console.log('\n(TEST_DATABASE_URL not set: the API suite ran on PGlite only)')
+  }
+  await run('web unit', path.join(root, 'apps/web'), ['--passWithNoTests'])
+}
+
+async function browserLane() {
+  if (process.env.SKIP_BROWSER_TESTS === '1') {
+    console.log('\n(SKIP_BROWSER_TESTS=1: browser tests skipped)')
+    return
+  }
+  if (!(await buildWeb())) {
     failed += 1
     failures.push('web build')
-  } else {
-    run('browser (Chromium)', server, ['--config', 'vitest.browser.config.ts'])
+    return
   }
+  await run('browser (Chromium)', server, ['--config', 'vitest.browser.config.ts'])
 }
+
+console.log(
+  'npm test: the API and web unit suites, and beside them the web build and browser journeys; each phase prints when it ends.',
+)
+await (process.env.TEST_LANES === '1' ? apiLane().then(browserLane) : Promise.all([apiLane(), browserLane()]))
 
 fs.rmSync(tmp, { recursive: true, force: true })
 console.log(`\n${timings.join(' · ')} · total ${secs(Date.now() - started)}`)
 if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t.slice(0, 400)}`).join('\n')}`)
+if (retried.length)
+  console.log(`\nPassed only on a retry (flaky, to fix):\n${retried.map((t) => `  ${t.slice(0, 400)}`).join('\n')}`)
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`)
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 process.exit(failed > 0 || failures.length > 0 ? 1 : 0)
