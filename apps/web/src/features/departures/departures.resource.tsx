@@ -42,6 +42,22 @@ export function withHijri(iso: unknown): string {
   return hijri ? `${formatDate(iso)} · ${hijri}` : formatDate(iso)
 }
 
+/** A list cell's date: the Gregorian day, the Hijri one under it (on one line it was cut at 1366 px). */
+function DateCell({ iso }: { iso: unknown }) {
+  if (typeof iso !== 'string' || !iso) return <>-</>
+  const hijri = hijriDate(iso, lang())
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{formatDate(iso)}</Text>
+      {hijri && (
+        <Text size="xs" c="dimmed">
+          {hijri}
+        </Text>
+      )}
+    </Stack>
+  )
+}
+
 const statusOptions = DEPARTURE_STATUSES.map((value) => ({ value, labelKey: `resources.departures.statuses.${value}` }))
 const roomTypeOptions = ROOM_TYPES.map((value) => ({ value, labelKey: `resources.departures.room_types.${value}` }))
 const trainTypeOptions = TRAIN_TYPES.map((value) => ({ value, labelKey: `resources.departures.train_types.${value}` }))
@@ -122,8 +138,8 @@ export default defineResource<ResourceRow>({
       { width: 130 },
     ),
     col.text('name'),
-    col.custom('departure_date', (row) => withHijri(row.departure_date), { width: 220 }),
-    col.custom('return_date', (row) => withHijri(row.return_date), { width: 220, hiddenBelow: 'md', secondary: true }),
+    col.custom('departure_date', (row) => <DateCell iso={row.departure_date} />, { width: 170 }),
+    col.custom('return_date', (row) => <DateCell iso={row.return_date} />, { width: 170, hiddenBelow: 'md', secondary: true }),
     col.text('program_days', { width: 80, align: 'right', hiddenBelow: 'sm', secondary: true }),
     col.custom(
       'seats',
