@@ -177,7 +177,9 @@ async function insertOrder(
     extras: p.extras ?? [],
   }))
   const lines = plans.flatMap((p, item) => p.lines.map((l, position) => ({ item, position, ...l, label: l.label.slice(0, 400) })))
-  const travellers = plans.flatMap((p, item) => (p.pilgrimIds ?? []).map((pilgrim_id, position) => ({ item, pilgrim_id, position })))
+  const travellers = plans.flatMap((p, item) =>
+    (p.pilgrimIds ?? []).map((pilgrim_id, position) => ({ item, pilgrim_id, position })),
+  )
   const desks = desksOfKinds(plans.map((p) => p.kind))
   const res = await tx.execute(sql`
     WITH o AS (
@@ -296,7 +298,13 @@ async function placeOrder(
         auditRecordId(orderId)
         for (const it of written.items) {
           const plan = plans[it.position]!
-          await orderKind(plan.kind)?.written?.(tx, { orderItemId: it.id, orderId, companyId: auth.companyId, status: 'pending', plan })
+          await orderKind(plan.kind)?.written?.(tx, {
+            orderItemId: it.id,
+            orderId,
+            companyId: auth.companyId,
+            status: 'pending',
+            plan,
+          })
         }
         if (key)
           await tx
@@ -342,7 +350,14 @@ export async function createOrderDetail(
   const desks = desksOfKinds(written.items.map((it) => it.kind))
   // As reading it would: an order on no desk the caller may view or update is not theirs to see.
   requireAnyDesk(auth, desks, ['view', 'update'])
-  return detailOf({ ...written.order, code: numbered!.code, desks }, written.items, written.lines, [], written.history, written.travellers)
+  return detailOf(
+    { ...written.order, code: numbered!.code, desks },
+    written.items,
+    written.lines,
+    [],
+    written.history,
+    written.travellers,
+  )
 }
 
 /**

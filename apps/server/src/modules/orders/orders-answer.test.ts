@@ -75,11 +75,20 @@ describe('the answer of a new order', () => {
     const route = await createTrainRoute(db(), owner.companyId, { max_passengers: 20 })
     const vehicle = await createVehicle(db(), owner.companyId)
     const father = await createPilgrim(db(), owner.companyId, { full_name: 'Hasan Basri', birth_date: '1975-03-02' })
-    const child = await createPilgrim(db(), owner.companyId, { full_name: 'Zaid Hasan', birth_date: `${Number(today.slice(0, 4)) - 7}-01-01` })
+    const child = await createPilgrim(db(), owner.companyId, {
+      full_name: 'Zaid Hasan',
+      birth_date: `${Number(today.slice(0, 4)) - 7}-01-01`,
+    })
 
     const order = await sameAnswer(
       {
-        customer: { name: 'Hasan Basri', email: 'hasan@example.com', phone: '+62 812 0000', nationality: 'ID', pilgrim_id: father },
+        customer: {
+          name: 'Hasan Basri',
+          email: 'hasan@example.com',
+          phone: '+62 812 0000',
+          nationality: 'ID',
+          pilgrim_id: father,
+        },
         notes: 'Adjacent rooms',
         items: [
           {

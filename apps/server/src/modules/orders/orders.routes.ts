@@ -106,7 +106,13 @@ const ordersModule: FastifyPluginAsync = async (parent) => {
   app.post('/orders', { schema: { tags, body: orderInputSchema }, config: { access: anyDesk('create') } }, async (req) => {
     const auth = requireAuth(req)
     const key = idempotencyKey(req.headers['idempotency-key'])
-    return { data: await createOrderDetail(app.db, auth, req.body, { idempotencyKey: key, rawBody: req.body, locale: requestLocale(req) }) }
+    return {
+      data: await createOrderDetail(app.db, auth, req.body, {
+        idempotencyKey: key,
+        rawBody: req.body,
+        locale: requestLocale(req),
+      }),
+    }
   })
 
   app.get(
