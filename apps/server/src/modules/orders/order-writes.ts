@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, getTableColumns, sql, type Table } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { ORDER_MOVE_ACTION, ORDER_TRANSITIONS, type Locale, type OrderInput, type OrderStatus } from '@app/shared'
 import type { Db } from '../../db/client.js'
+import { decodeRow, jsonValue as json } from '../../db/json-rows.js'
 import { orderIdempotency, orderItems, orderLines, orders } from '../../db/schema/index.js'
 import { releaseStock, reserveStock } from '../../stock/index.js'
 import { conflict, HttpError, unprocessable } from '../../lib/errors.js'
@@ -125,18 +126,6 @@ const isUniqueOn = (err: unknown, constraint: string) => {
 
 /** The rows of a raw `execute` (both drivers answer `{ rows }`). */
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows
-
-/** A row as `row_to_json` wrote it, decoded as a select of `table` would answer it (numbers, dates, jsonb). */
-function decodeRow<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
-  const out: Record<string, unknown> = {}
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const v = json[column.name]
-    out[key] = v === null || v === undefined ? null : column.mapFromDriverValue(v)
-  }
-  return out as T['$inferSelect']
-}
-
-const json = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v)
 
 /**
  * What a create wrote, as the statement answered it: the order row (code still the placeholder), its items,
