@@ -1,4 +1,4 @@
-import { and, asc, between, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { priceRules } from '../../crud/catalogue.js'
 import { hotelExtraPrices, hotels, roomAvailability, rooms } from '../../db/schema/index.js'
@@ -7,6 +7,7 @@ import {
   ItemRefusal,
   MAX_CHOICES,
   addDays,
+  calendarDays,
   cents,
   daysBetween,
   eachDay,
@@ -154,6 +155,8 @@ registerOrderKind({
   },
   async plan(tx: Db, ctx, input): Promise<ItemPlan> {
     if (input.kind !== 'room') throw new Error('room adapter got another kind')
+    const nights = daysBetween(input.check_in, input.check_out)
+    const last = addDays(input.check_out, -1)
     const q = tx
       .select({
         id: rooms.id,
@@ -171,6 +174,14 @@ registerOrderKind({
         max_stay: hotels.max_stay,
         extra_price: hotels.extra_price,
         service_fee: hotels.service_fee,
+        // The stay's nights of the room's calendar, in the same statement (none read for a stay refused as too long).
+        calendar: calendarDays(
+          roomAvailability,
+          sql`${roomAvailability.room_id} = ${rooms.id}`,
+          roomAvailability.date,
+          input.check_in,
+          nights > MAX_ORDER_DAYS ? input.check_in : last,
+        ),
       })
       .from(rooms)
       .innerJoin(hotels, eq(hotels.id, rooms.hotel_id))
@@ -183,7 +194,6 @@ registerOrderKind({
     const earliest = addDays(ctx.today, room.min_reservation)
     if (input.check_in < earliest)
       throw new ItemRefusal('check_in', 'orders.notice', { days: room.min_reservation, date: earliest })
-    const nights = daysBetween(input.check_in, input.check_out)
     if (nights > MAX_ORDER_DAYS) throw new ItemRefusal('check_out', 'orders.too_long', { days: MAX_ORDER_DAYS })
     const minNights = Math.max(room.min_stay, room.max_stay)
     if (nights < minNights) throw new ItemRefusal('check_out', 'orders.min_stay', { nights: minNights })
@@ -192,19 +202,9 @@ registerOrderKind({
     if (input.children > room.max_children * input.quantity)
       throw new ItemRefusal('children', 'orders.children_over', { max: room.max_children * input.quantity })
 
-    const last = addDays(input.check_out, -1)
-    const calendar = await tx
-      .select({
-        date: roomAvailability.date,
-        price: roomAvailability.price,
-        capacity: roomAvailability.capacity,
-        blocked: roomAvailability.blocked,
-      })
-      .from(roomAvailability)
-      .where(and(eq(roomAvailability.room_id, room.id), between(roomAvailability.date, input.check_in, last)))
     // The hotel's extras and fees, read as the hotel's own answer reads them.
     const { extras, fees } = await priceRules(tx, hotelPriceLists, room.hotel_id, room)
-    const byDay = new Map(calendar.map((d) => [d.date, d]))
+    const byDay = new Map(room.calendar.map((d) => [d.date, d]))
     const name = `${room.hotel_name} - ${room.name}`
     const days = eachDay(input.check_in, last).map((day) => {
       const d = byDay.get(day)

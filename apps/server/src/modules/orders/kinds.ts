@@ -1,5 +1,8 @@
 import { KIND_OF_DESK, ORDER_ITEM_KINDS, type Locale, type OrderDesk, type OrderItemInput, type OrderItemKind } from '@app/shared'
+import { sql, type SQL } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.js'
+import { decodeRows } from '../../db/json-rows.js'
 import type { StockClaim } from '../../stock/index.js'
 
 /**
@@ -197,6 +200,18 @@ export function eachDay(start: string, end: string): string[] {
   const out: string[] = []
   for (let d = start; d <= end; d = addDays(d, 1)) out.push(d)
   return out
+}
+
+/**
+ * An item's calendar rows from `from` to `to` (both included), as a column of the item's own read: the item
+ * and its days in one statement instead of two (issue 33). `of` ties a calendar row to the item read (the
+ * calendar's item column equal to the item's id), `day` is the calendar's day column. Answers the rows as a
+ * select of `table` would, by day.
+ */
+export function calendarDays<T extends PgTable>(table: T, of: SQL, day: PgColumn, from: string, to: string) {
+  return sql`(SELECT coalesce(json_agg(${table} ORDER BY ${day}), '[]') FROM ${table} WHERE ${of} AND ${day} BETWEEN ${from} AND ${to})`.mapWith(
+    (v: unknown) => decodeRows(table, v),
+  )
 }
 
 /** Money in cents, so sums are exact; back to SAR with `sar`. */

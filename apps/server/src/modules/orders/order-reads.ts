@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
-import type { OrderItemKind } from '@app/shared'
+import type { OrderDesk, OrderItemKind } from '@app/shared'
 import type { Db } from '../../db/client.js'
 import { orderItems, orderLines, orders, orderStatusHistory } from '../../db/schema/index.js'
 import { notFound } from '../../lib/errors.js'
@@ -61,6 +61,44 @@ export async function orderDetail(db: Db, auth: SessionUser, id: number) {
     db,
     items.map((it) => it.id),
   )
+  return detailOf(row, items, lines, payments, history, travellers)
+}
+
+type OrderRow = typeof orders.$inferSelect
+type ItemRow = typeof orderItems.$inferSelect
+/** A line as the detail reads it: its item, then its fields in the answer's order. */
+export interface DetailLine {
+  order_item_id: number
+  type: string
+  day: string | null
+  label: string
+  unit_price: number
+  quantity: number
+  amount: number
+}
+/** A status move as the detail reads it. */
+export interface DetailHistory {
+  from_status: string | null
+  to_status: string
+  user_id: number | null
+  user_name: string | null
+  created_at: Date
+}
+export type Travellers = Map<number, Array<{ id: number; full_name: string }>>
+
+/**
+ * The answer of one order (GET /orders/{id}, and every write's): its row and desks, balance, customer, items
+ * with their lines and pilgrims, payments and status history. `items` by position, `lines` by item and
+ * position, `history` by id. Built from reads (`orderDetail`) or from what a create wrote (order-writes.ts).
+ */
+export function detailOf(
+  row: OrderRow & { desks: OrderDesk[] },
+  items: ItemRow[],
+  lines: DetailLine[],
+  payments: Awaited<ReturnType<typeof listPayments>>,
+  history: DetailHistory[],
+  travellers: Travellers,
+) {
   const { company_id: _c, ...order } = row
   return {
     ...order,

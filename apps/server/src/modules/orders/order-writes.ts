@@ -2,13 +2,15 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { ORDER_MOVE_ACTION, ORDER_TRANSITIONS, type Locale, type OrderInput, type OrderStatus } from '@app/shared'
 import type { Db } from '../../db/client.js'
-import { orderIdempotency, orderItems, orderLines, orders, orderStatusHistory } from '../../db/schema/index.js'
+import { decodeRow, jsonValue as json } from '../../db/json-rows.js'
+import { orderIdempotency, orderItems, orderLines, orders } from '../../db/schema/index.js'
 import { releaseStock, reserveStock } from '../../stock/index.js'
 import { conflict, HttpError, unprocessable } from '../../lib/errors.js'
 import type { SessionUser } from '../../lib/sessions.js'
 import { auditRecordId } from '../../lib/audit.js'
 import { cents, claimsOf, orderKind, sar, type ItemPlan } from './kinds.js'
 import { desksOfKinds, desksOfOrder, requireAnyDesk, requireDesks, writeDesks } from './order-desks.js'
+import { detailOf, orderDetail, type DetailHistory, type DetailLine, type Travellers } from './order-reads.js'
 import { formatSar, heldClaims, planItems, todayUtc } from './order-plans.js'
 
 /** `DD-MM-YYYY` of a `YYYY-MM-DD` day, as every screen writes days. */
@@ -122,24 +124,153 @@ const isUniqueOn = (err: unknown, constraint: string) => {
   return false
 }
 
+/** The rows of a raw `execute` (both drivers answer `{ rows }`). */
+const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows
+
+/**
+ * What a create wrote, as the statement answered it: the order row (code still the placeholder), its items,
+ * lines, first status and the items' pilgrims.
+ */
+interface Written {
+  order: typeof orders.$inferSelect
+  items: Array<typeof orderItems.$inferSelect>
+  lines: DetailLine[]
+  history: DetailHistory[]
+  travellers: Travellers
+}
+
+/**
+ * Writes a new order in one statement (issue 33): the order row, its desks, its first status, its items, their
+ * lines and pilgrims, as data-modifying CTEs of one `INSERT` (each table's triggers fire as for its own
+ * statement; the deferred ones, numbering and counters, at commit). Answers every row written, as the order's
+ * detail reads them. The kinds' `written` hooks run after it.
+ */
+async function insertOrder(
+  tx: Tx,
+  auth: SessionUser,
+  values: ReturnType<typeof orderValues>,
+  plans: ItemPlan[],
+): Promise<Written> {
+  const items = plans.map((p, position) => ({
+    position,
+    kind: p.kind,
+    item_id: p.itemId,
+    variant: p.variant,
+    item_name: p.name.slice(0, 400),
+    start_date: p.startDate,
+    end_date: p.endDate,
+    quantity: p.quantity,
+    adults: p.adults,
+    children: p.children,
+    amount: p.amount,
+    extras: p.extras ?? [],
+  }))
+  const lines = plans.flatMap((p, item) => p.lines.map((l, position) => ({ item, position, ...l, label: l.label.slice(0, 400) })))
+  const travellers = plans.flatMap((p, item) =>
+    (p.pilgrimIds ?? []).map((pilgrim_id, position) => ({ item, pilgrim_id, position })),
+  )
+  const desks = desksOfKinds(plans.map((p) => p.kind))
+  const res = await tx.execute(sql`
+    WITH o AS (
+      INSERT INTO orders (company_id, code, status, created_by, customer_name, customer_email, customer_phone,
+                          customer_nationality, customer_passport_number, customer_pilgrim_id, notes, items_summary,
+                          start_date, end_date, total)
+      VALUES (${auth.companyId}, ${uncommittedCode()}, 'pending', ${auth.userId}, ${values.customer_name},
+              ${values.customer_email}, ${values.customer_phone}, ${values.customer_nationality},
+              ${values.customer_passport_number}, ${values.customer_pilgrim_id}, ${values.notes}, ${values.items_summary},
+              ${values.start_date}, ${values.end_date}, ${values.total})
+      RETURNING *
+    ), d AS (
+      INSERT INTO order_desks (order_id, company_id, desk, status)
+      SELECT o.id, o.company_id, x.desk, o.status FROM o, jsonb_array_elements_text(${JSON.stringify(desks)}::jsonb) AS x(desk)
+    ), h AS (
+      INSERT INTO order_status_history (order_id, from_status, to_status, user_id)
+      SELECT o.id, NULL, o.status, ${auth.userId}::int FROM o
+      RETURNING from_status, to_status, user_id, (SELECT u.name FROM users u WHERE u.id = user_id) AS user_name, created_at
+    ), i AS (
+      INSERT INTO order_items (order_id, company_id, position, kind, item_id, variant, item_name, start_date, end_date,
+                               quantity, adults, children, amount, extras)
+      SELECT o.id, o.company_id, v.position, v.kind, v.item_id, v.variant, v.item_name, v.start_date, v.end_date,
+             v.quantity, v.adults, v.children, v.amount, v.extras
+      FROM o, jsonb_to_recordset(${JSON.stringify(items)}::jsonb) AS v(position int, kind text, item_id int, variant text,
+             item_name text, start_date date, end_date date, quantity int, adults int, children int, amount numeric, extras jsonb)
+      ORDER BY v.position
+      RETURNING *
+    ), l AS (
+      INSERT INTO order_lines (order_item_id, position, type, day, label, unit_price, quantity, amount)
+      SELECT i.id, v.position, v.type, v.day, v.label, v.unit_price, v.quantity, v.amount
+      FROM i JOIN jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) AS v(item int, position int, type text, day date,
+             label text, unit_price numeric, quantity numeric, amount numeric) ON v.item = i.position
+      ORDER BY i.position, v.position
+      RETURNING order_item_id, position, type, day, label, unit_price, quantity, amount
+    ), p AS (
+      INSERT INTO order_item_pilgrims (order_item_id, pilgrim_id, company_id, position)
+      SELECT i.id, v.pilgrim_id, i.company_id, v.position
+      FROM i JOIN jsonb_to_recordset(${JSON.stringify(travellers)}::jsonb) AS v(item int, pilgrim_id int, position int) ON v.item = i.position
+      RETURNING order_item_id, pilgrim_id, position, (SELECT g.full_name FROM pilgrims g WHERE g.id = pilgrim_id) AS full_name
+    )
+    SELECT (SELECT row_to_json(o) FROM o) AS "order",
+           (SELECT coalesce(json_agg(i ORDER BY i.position), '[]') FROM i) AS items,
+           (SELECT coalesce(json_agg(l ORDER BY l.order_item_id, l.position), '[]') FROM l) AS lines,
+           (SELECT coalesce(json_agg(h), '[]') FROM h) AS history,
+           (SELECT coalesce(json_agg(p ORDER BY p.order_item_id, p.position), '[]') FROM p) AS pilgrims`)
+  const [row] = rowsOf<Record<'order' | 'items' | 'lines' | 'history' | 'pilgrims', unknown>>(res)
+  const order = decodeRow(orders, json(row!.order) as Record<string, unknown>)
+  const written = json(row!.items) as Array<Record<string, unknown>>
+  const rowsOfItems = written.map((it) => decodeRow(orderItems, it))
+  const lineRow = (l: Record<string, unknown>): DetailLine => {
+    const d = decodeRow(orderLines, l)
+    return {
+      order_item_id: d.order_item_id,
+      type: d.type,
+      day: d.day,
+      label: d.label,
+      unit_price: d.unit_price,
+      quantity: d.quantity,
+      amount: d.amount,
+    }
+  }
+  const byItem: Travellers = new Map()
+  for (const t of json(row!.pilgrims) as Array<{ order_item_id: number; pilgrim_id: number; full_name: string }>) {
+    const list = byItem.get(t.order_item_id) ?? []
+    list.push({ id: t.pilgrim_id, full_name: t.full_name })
+    byItem.set(t.order_item_id, list)
+  }
+  return {
+    order,
+    items: rowsOfItems,
+    lines: (json(row!.lines) as Array<Record<string, unknown>>).map(lineRow),
+    history: (json(row!.history) as Array<Record<string, unknown>>).map((h) => ({
+      from_status: (h.from_status as string | null) ?? null,
+      to_status: h.to_status as string,
+      user_id: (h.user_id as number | null) ?? null,
+      user_name: (h.user_name as string | null) ?? null,
+      created_at: new Date(h.created_at as string),
+    })),
+    travellers: byItem,
+  }
+}
+
 /**
  * POST /orders: checks and prices every item, takes the stock of every day of
- * every item, numbers the order and writes it with its items, lines and first
- * status, all in one transaction. With an `Idempotency-Key`, the key row is
- * written first: a concurrent retry waits on it and then answers the same order.
+ * every item, and writes the order with its items, lines and first status, all
+ * in one transaction; the code is numbered as it commits. With an
+ * `Idempotency-Key`, the key row is written first: a concurrent retry waits on
+ * it and then answers the same order. Answers the order's id (a replay: the
+ * order the key made) and, for an order made now, what the transaction wrote.
  */
-export async function createOrder(
+async function placeOrder(
   db: Db,
   auth: SessionUser,
   input: OrderInput,
-  opts: { idempotencyKey?: string; rawBody?: unknown; locale?: Locale } = {},
-): Promise<number> {
+  opts: { idempotencyKey?: string; rawBody?: unknown; locale?: Locale },
+): Promise<{ id: number; written?: Written }> {
   requireDesks(auth, desksOfKinds(input.items.map((i) => i.kind)), 'create')
   const key = opts.idempotencyKey
   const hash = key ? requestHash(opts.rawBody ?? input) : ''
   if (key) {
     const existing = await idempotentOrder(db, auth.companyId, key, hash)
-    if (existing) return existing
+    if (existing) return { id: existing }
   }
   try {
     return await reserving(db, (setClaims) =>
@@ -150,36 +281,72 @@ export async function createOrder(
         const claims = claimsOf(plans)
         setClaims(claims)
         await reserveStock(tx, auth.companyId, claims)
-        const [order] = await tx
-          .insert(orders)
-          .values({ company_id: auth.companyId, code: uncommittedCode(), status: 'pending', created_by: auth.userId, ...orderValues(input, plans) })
-          .returning({ id: orders.id })
+        const written = await insertOrder(tx, auth, orderValues(input, plans), plans)
+        const orderId = written.order.id
         // The order's audit row (written before this transaction commits) names the order made.
-        auditRecordId(order!.id)
-        await writeDesks(
-          tx,
-          { id: order!.id, companyId: auth.companyId, status: 'pending' },
-          plans.map((p) => p.kind),
-        )
-        await writeItems(tx, order!.id, auth.companyId, plans)
-        await tx
-          .insert(orderStatusHistory)
-          .values({ order_id: order!.id, from_status: null, to_status: 'pending', user_id: auth.userId })
+        auditRecordId(orderId)
+        for (const it of written.items) {
+          const plan = plans[it.position]!
+          await orderKind(plan.kind)?.written?.(tx, {
+            orderItemId: it.id,
+            orderId,
+            companyId: auth.companyId,
+            status: 'pending',
+            plan,
+          })
+        }
         if (key)
           await tx
             .update(orderIdempotency)
-            .set({ order_id: order!.id })
+            .set({ order_id: orderId })
             .where(and(eq(orderIdempotency.company_id, auth.companyId), eq(orderIdempotency.key, key)))
-        return order!.id
+        return { id: orderId, written }
       }),
     )
   } catch (err) {
     if (key && isUniqueOn(err, 'order_idempotency_company_id_key_pk')) {
       const existing = await idempotentOrder(db, auth.companyId, key, hash)
-      if (existing) return existing
+      if (existing) return { id: existing }
     }
     throw err
   }
+}
+
+/** POST /orders for the seeds and tests: the order's id. */
+export async function createOrder(
+  db: Db,
+  auth: SessionUser,
+  input: OrderInput,
+  opts: { idempotencyKey?: string; rawBody?: unknown; locale?: Locale } = {},
+): Promise<number> {
+  return (await placeOrder(db, auth, input, opts)).id
+}
+
+/**
+ * POST /orders and its answer, the order's detail (as GET /orders/{id} answers it). An order made now is
+ * answered from what its transaction wrote plus one read, its code (numbered as it committed); a replayed key
+ * reads the order it made.
+ */
+export async function createOrderDetail(
+  db: Db,
+  auth: SessionUser,
+  input: OrderInput,
+  opts: { idempotencyKey?: string; rawBody?: unknown; locale?: Locale } = {},
+) {
+  const { id, written } = await placeOrder(db, auth, input, opts)
+  if (!written) return orderDetail(db, auth, id)
+  const [numbered] = await db.select({ code: orders.code }).from(orders).where(eq(orders.id, id))
+  const desks = desksOfKinds(written.items.map((it) => it.kind))
+  // As reading it would: an order on no desk the caller may view or update is not theirs to see.
+  requireAnyDesk(auth, desks, ['view', 'update'])
+  return detailOf(
+    { ...written.order, code: numbered!.code, desks },
+    written.items,
+    written.lines,
+    [],
+    written.history,
+    written.travellers,
+  )
 }
 
 /**

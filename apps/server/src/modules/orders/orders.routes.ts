@@ -25,7 +25,7 @@ import './orders.messages.js'
 import {
   addPayment,
   changeStatus,
-  createOrder,
+  createOrderDetail,
   findOrder,
   listPayments,
   orderDetail,
@@ -106,8 +106,13 @@ const ordersModule: FastifyPluginAsync = async (parent) => {
   app.post('/orders', { schema: { tags, body: orderInputSchema }, config: { access: anyDesk('create') } }, async (req) => {
     const auth = requireAuth(req)
     const key = idempotencyKey(req.headers['idempotency-key'])
-    const id = await createOrder(app.db, auth, req.body, { idempotencyKey: key, rawBody: req.body, locale: requestLocale(req) })
-    return { data: await orderDetail(app.db, auth, id) }
+    return {
+      data: await createOrderDetail(app.db, auth, req.body, {
+        idempotencyKey: key,
+        rawBody: req.body,
+        locale: requestLocale(req),
+      }),
+    }
   })
 
   app.get(
