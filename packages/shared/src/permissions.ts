@@ -1,4 +1,4 @@
-import { ORDER_ENTITIES } from './kinds/index.js'
+import { ORDER_ENTITIES } from './kinds/names.js'
 
 /**
  * The permission catalogue (DESIGN §5): every entity and the actions it offers.

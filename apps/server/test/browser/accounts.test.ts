@@ -111,7 +111,10 @@ describe('accounts journey', () => {
     await notification(page, 'Signed in').waitFor()
     await page.waitForURL(/\/app$/)
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    // The charts are drawn when their place nears the screen (issue 33): under the owner's figures, scrolled to.
+    await page.getByTestId('chart-monthly').scrollIntoViewIfNeeded()
     await page.getByTestId('chart-monthly').locator('svg.recharts-surface').first().waitFor()
+    await page.getByTestId('chart-totals').scrollIntoViewIfNeeded()
     await page.getByTestId('chart-totals').locator('.recharts-bar-rectangle').first().waitFor()
     await expect.poll(() => page.getByTestId('chart-totals').getByText('Users').count()).toBeGreaterThan(0)
     const cookies = await page.context().cookies()
@@ -153,6 +156,7 @@ describe('accounts journey', () => {
   it('switches to Indonesian', async () => {
     await page.getByText('ID', { exact: true }).click()
     await page.getByRole('heading', { name: 'Dasbor' }).waitFor()
+    await page.getByTestId('chart-totals').scrollIntoViewIfNeeded()
     await expect.poll(() => page.getByTestId('chart-totals').getByText('Pengguna').count()).toBeGreaterThan(0)
     const locale = (await page.context().cookies()).find((c) => c.name === 'locale')
     expect(locale?.value).toBe('id')
@@ -206,6 +210,7 @@ describe('accounts journey', () => {
     await signIn(page, newPassword)
     await page.waitForURL(/\/app$/)
     await page.getByRole('heading', { name: 'Dasbor' }).waitFor()
+    await page.getByTestId('chart-monthly').scrollIntoViewIfNeeded()
     await page.getByTestId('chart-monthly').locator('svg.recharts-surface').first().waitFor()
     await env.screenshot(page, 'accounts-11-signed-in-again')
   })

@@ -71,9 +71,15 @@ describe('business dashboard', () => {
       await signIn(page, owner.email)
       const en = locale === 'en'
       await page.getByText(en ? 'Bookings per Month' : 'Pemesanan per Bulan').waitFor()
-      await page.getByTestId('chart-bookings').locator('.recharts-bar-rectangle').first().waitFor({ state: 'attached' })
-      await page.getByTestId('chart-revenue').locator('svg.recharts-surface').first().waitFor()
-      await page.getByTestId('chart-occupancy').locator('.recharts-bar-rectangle').first().waitFor({ state: 'attached' })
+      // A chart is drawn when its place nears the screen (issue 33, "Phone"): each is scrolled to, as a reader would.
+      for (const [chart, drawn] of [
+        ['chart-bookings', '.recharts-bar-rectangle'],
+        ['chart-revenue', 'svg.recharts-surface'],
+        ['chart-occupancy', '.recharts-bar-rectangle'],
+      ] as const) {
+        await page.getByTestId(chart).scrollIntoViewIfNeeded()
+        await page.getByTestId(chart).locator(drawn).first().waitFor({ state: 'attached' })
+      }
       // 2 rooms x 3 nights + 3 x 4 + 1 x 5 = 23 of 4 x 30 = 120 room-nights.
       await expect.poll(() => page.getByTestId('occupancy-rate').textContent()).toBe('19%')
       await expect

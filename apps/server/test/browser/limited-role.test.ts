@@ -73,6 +73,9 @@ for (const { lang, location, users } of LANGS) {
         expect(await page.getByTestId('chart-revenue').count()).toBe(0)
         // The records charts count only what the clerk may list: hotels and orders, never users.
         await page.getByTestId('chart-totals').waitFor()
+        // Drawn when scrolled to (issue 33): the check reads the drawn chart, not its placeholder.
+        await page.getByTestId('chart-totals').scrollIntoViewIfNeeded()
+        await page.getByTestId('chart-totals').locator('.recharts-bar-rectangle').first().waitFor({ state: 'attached' })
         await page.waitForTimeout(500)
         const totals = (await page.getByTestId('chart-totals').textContent()) ?? ''
         expect(totals).not.toContain(users)

@@ -14,6 +14,7 @@ import { namedRefSchema, wireInt } from './catalogue-common.js'
 import { timeField } from './hotel-fields.js'
 import { idField } from './users.js'
 import { defineBookableKind, ignoredMoney, isoDay, itemCount, itemRefId } from '../kinds/define.js'
+import { KIND_NAME } from '../kinds/names.js'
 
 /**
  * Ziyarah tours (issue 27): half-day or day tours to the sites of Makkah,
@@ -138,4 +139,4 @@ export const ziyarahItemSchema = z.object({
   ...ignoredMoney,
 })
 
-export const ziyarahKind = defineBookableKind({ kind: 'ziyarah', desk: 'ziyarah', item: ziyarahItemSchema, icon: 'map-pin' })
+export const ziyarahKind = defineBookableKind(KIND_NAME.ziyarah, ziyarahItemSchema)

@@ -4,9 +4,9 @@ import { inDateWindow, isRealDate } from '../dates.js'
 /**
  * A bookable kind (a room stay, train seats, a vehicle, …) as both sides know
  * it: the item an order books, the desk that sells it and its permission
- * entity, and how the screens name and draw it. Every list of kinds, desks and
- * order permissions, and the order-item union, is derived from the declared
- * kinds (kinds/index.ts), so a new kind is one file here and its registration.
+ * entity, and how the screens name and draw it. The names are declared once in
+ * kinds/names.ts (zod-free, which every list of kinds, desks and order
+ * permissions derives from); the schemas are keyed by them (kinds/index.ts).
  */
 export interface BookableKindDeclaration<K extends string = string, D extends string = string, S extends z.ZodType = z.ZodType> {
   kind: K
@@ -23,17 +23,19 @@ export interface BookableKindDeclaration<K extends string = string, D extends st
   deskLabelKey: `resources.orders.desks.${D}`
 }
 
-export function defineBookableKind<const K extends string, const D extends string, S extends z.ZodType>(decl: {
-  kind: K
-  desk: D
-  item: S
-  icon: string
-}): BookableKindDeclaration<K, D, S> {
+/** A kind's declaration: its names (kinds/names.ts, the one list) and the item its orders book. */
+export function defineBookableKind<const N extends { kind: string; desk: string; icon: string }, S extends z.ZodType>(
+  names: N,
+  item: S,
+): BookableKindDeclaration<N['kind'], N['desk'], S> {
   return {
-    ...decl,
-    entity: `order_${decl.desk}`,
-    labelKey: `orders.kinds.${decl.kind}`,
-    deskLabelKey: `resources.orders.desks.${decl.desk}`,
+    kind: names.kind,
+    desk: names.desk,
+    icon: names.icon,
+    item,
+    entity: `order_${names.desk}`,
+    labelKey: `orders.kinds.${names.kind}`,
+    deskLabelKey: `resources.orders.desks.${names.desk}`,
   }
 }
 

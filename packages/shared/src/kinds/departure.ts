@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineBookableKind, ignoredMoney, itemRefId } from './define.js'
+import { KIND_NAME } from './names.js'
 
 /** Room types a departure sells, and the pilgrims one room of each holds. */
 export const ROOM_TYPES = ['quad', 'triple', 'double'] as const
@@ -20,9 +21,4 @@ export const departureItemSchema = z.object({
   ...ignoredMoney,
 })
 
-export const departureKind = defineBookableKind({
-  kind: 'departure',
-  desk: 'departure',
-  item: departureItemSchema,
-  icon: 'plane-departure',
-})
+export const departureKind = defineBookableKind(KIND_NAME.departure, departureItemSchema)

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { genericItemFields } from './define.js'
+import { genericItemFields, type BookableKindDeclaration } from './define.js'
+import { KIND_NAMES, type OrderItemKind } from './names.js'
 import { roomKind } from './room.js'
 import { trainKind } from './train.js'
 import { transportationKind } from './transportation.js'
@@ -7,6 +8,7 @@ import { departureKind } from './departure.js'
 // Ziyarah tours declare their kind beside their contract (contracts/ziyarah-tours.ts).
 import { ziyarahKind } from '../contracts/ziyarah-tours.js'
 
+export * from './names.js'
 export * from './define.js'
 export * from './room.js'
 export * from './train.js'
@@ -14,31 +16,29 @@ export * from './transportation.js'
 export * from './departure.js'
 
 /**
- * The bookable kinds, in menu and form order: the one list of kinds. Every
- * other list (kinds, desks, desk permissions, the order-item union) is derived
- * from it below; adding a kind is its file and one entry here.
+ * Each kind's declaration (its names and item schema), keyed by the kind's name: a name of kinds/names.ts
+ * without its declaration here does not compile. Order and every list of names come from kinds/names.ts.
  */
-export const BOOKABLE_KINDS = [roomKind, trainKind, transportationKind, ziyarahKind, departureKind] as const
+const DECLARED = {
+  room: roomKind,
+  train: trainKind,
+  transportation: transportationKind,
+  ziyarah: ziyarahKind,
+  departure: departureKind,
+} as const satisfies { readonly [K in OrderItemKind]: BookableKindDeclaration<K> }
 
-type Declared = (typeof BOOKABLE_KINDS)[number]
-export type OrderItemKind = Declared['kind']
-export type OrderDesk = Declared['desk']
-export type OrderEntity = Declared['entity']
+type Declared = (typeof DECLARED)[OrderItemKind]
 export type BookableKind = Declared
 
-type Kinds<T extends readonly Declared[]> = { -readonly [I in keyof T]: T[I]['kind'] }
-type Desks<T extends readonly Declared[]> = { -readonly [I in keyof T]: T[I]['desk'] }
-type Entities<T extends readonly Declared[]> = { -readonly [I in keyof T]: T[I]['entity'] }
+type Declarations<T extends readonly { kind: OrderItemKind }[]> = { -readonly [I in keyof T]: (typeof DECLARED)[T[I]['kind']] }
 type WithGeneric<S> =
   S extends z.ZodObject<infer Shape, infer Config>
     ? z.ZodObject<z.core.util.Extend<Shape, typeof genericItemFields>, Config>
     : never
 type Items<T extends readonly Declared[]> = { -readonly [I in keyof T]: WithGeneric<T[I]['item']> }
 
-export const ORDER_ITEM_KINDS = BOOKABLE_KINDS.map((k) => k.kind) as Kinds<typeof BOOKABLE_KINDS>
-/** The desks (menu "Order"), one per kind. */
-export const ORDER_DESKS = BOOKABLE_KINDS.map((k) => k.desk) as Desks<typeof BOOKABLE_KINDS>
-export const ORDER_ENTITIES = BOOKABLE_KINDS.map((k) => k.entity) as Entities<typeof BOOKABLE_KINDS>
+/** The bookable kinds' declarations, in the order of kinds/names.ts. */
+export const BOOKABLE_KINDS = KIND_NAMES.map((k) => DECLARED[k.kind]) as Declarations<typeof KIND_NAMES>
 
 const byKind = new Map<string, Declared>(BOOKABLE_KINDS.map((k) => [k.kind, k]))
 const byDesk = new Map<string, Declared>(BOOKABLE_KINDS.map((k) => [k.desk, k]))
@@ -51,16 +51,6 @@ export function bookableKind(kind: string): Declared | undefined {
 export function deskKind(desk: string): Declared | undefined {
   return byDesk.get(desk)
 }
-
-export const DESK_OF_KIND = Object.fromEntries(BOOKABLE_KINDS.map((k) => [k.kind, k.desk])) as Readonly<
-  Record<OrderItemKind, OrderDesk>
->
-export const KIND_OF_DESK = Object.fromEntries(BOOKABLE_KINDS.map((k) => [k.desk, k.kind])) as Readonly<
-  Record<OrderDesk, OrderItemKind>
->
-export const DESK_ENTITY = Object.fromEntries(BOOKABLE_KINDS.map((k) => [k.desk, k.entity])) as Readonly<
-  Record<OrderDesk, OrderEntity>
->
 
 // Each kind's item plus the fields every item has (the travelling pilgrims): the kinds never declare them.
 const itemSchemas = BOOKABLE_KINDS.map((k) => k.item.safeExtend(genericItemFields)) as unknown as Items<typeof BOOKABLE_KINDS>

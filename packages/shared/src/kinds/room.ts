@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { chosenExtras, defineBookableKind, ignoredMoney, isoDay, itemCount, itemRefId } from './define.js'
+import { KIND_NAME } from './names.js'
 
 /** A room stay: `quantity` rooms from check-in to check-out, sold at the hotel desk. */
 export const roomItemSchema = z
@@ -17,4 +18,4 @@ export const roomItemSchema = z
   })
   .refine((i) => i.check_out > i.check_in, { message: 'orders.check_out_after_check_in', path: ['check_out'] })
 
-export const roomKind = defineBookableKind({ kind: 'room', desk: 'hotel', item: roomItemSchema, icon: 'bed' })
+export const roomKind = defineBookableKind(KIND_NAME.room, roomItemSchema)

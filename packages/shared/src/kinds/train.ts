@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { TRAIN_TYPES } from '../contracts/train-routes.js'
 import { defineBookableKind, ignoredMoney, isoDay, itemCount, itemRefId } from './define.js'
+import { KIND_NAME } from './names.js'
 
 /** Seats of one class on a train route's day. */
 export const trainItemSchema = z.object({
@@ -13,4 +14,4 @@ export const trainItemSchema = z.object({
   ...ignoredMoney,
 })
 
-export const trainKind = defineBookableKind({ kind: 'train', desk: 'train', item: trainItemSchema, icon: 'train' })
+export const trainKind = defineBookableKind(KIND_NAME.train, trainItemSchema)

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { chosenExtras, defineBookableKind, ignoredMoney, isoDay, itemRefId } from './define.js'
+import { KIND_NAME } from './names.js'
 
 /** A vehicle for every day from its start to its end. */
 export const transportationItemSchema = z
@@ -14,9 +15,4 @@ export const transportationItemSchema = z
   })
   .refine((i) => i.end_date >= i.start_date, { message: 'orders.end_after_start', path: ['end_date'] })
 
-export const transportationKind = defineBookableKind({
-  kind: 'transportation',
-  desk: 'transportation',
-  item: transportationItemSchema,
-  icon: 'bus',
-})
+export const transportationKind = defineBookableKind(KIND_NAME.transportation, transportationItemSchema)

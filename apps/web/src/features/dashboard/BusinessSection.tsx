@@ -1,8 +1,9 @@
-import { lazy, Suspense, type ReactNode } from 'react'
+import { lazy, type ReactNode } from 'react'
 import { Alert, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core'
 import { IconAlertCircle } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import { WhenVisible } from '../../components/WhenVisible'
 import { DESK_ENTITY, ORDER_DESKS, type DashboardOrders } from '@app/shared'
 import { formatDate, formatMoney } from '../../lib/format'
 import { can, type Me } from '../../lib/permissions'
@@ -10,7 +11,7 @@ import { fetchDashboardOrders } from './api'
 import { occupancyText } from './series'
 import { OwnerCards, useOrderCounters } from './OwnerCards'
 
-// recharts stays in the charts chunk, loaded after the page.
+// recharts stays in the charts chunk, loaded when a chart's place nears the screen (on a phone: after a scroll).
 const BookingsChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.BookingsChart })))
 const RevenueChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.RevenueChart })))
 const OccupancyChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.OccupancyChart })))
@@ -76,9 +77,9 @@ export default function BusinessSection({ monthLabel }: { monthLabel: (m: string
           subtitle={t('dashboard.business.bookings.subtitle')}
         >
           {data ? (
-            <Suspense fallback={fallback}>
+            <WhenVisible fallback={fallback}>
               <BookingsChart rows={months} label={t('dashboard.business.bookings.value')} />
-            </Suspense>
+            </WhenVisible>
           ) : (
             fallback
           )}
@@ -90,9 +91,9 @@ export default function BusinessSection({ monthLabel }: { monthLabel: (m: string
             subtitle={t('dashboard.business.revenue.subtitle')}
           >
             {data ? (
-              <Suspense fallback={fallback}>
+              <WhenVisible fallback={fallback}>
                 <RevenueChart rows={months} label={t('dashboard.business.revenue.value')} money={(n) => formatMoney(n)} />
-              </Suspense>
+              </WhenVisible>
             ) : (
               fallback
             )}
@@ -115,7 +116,7 @@ export default function BusinessSection({ monthLabel }: { monthLabel: (m: string
                   {t('dashboard.business.occupancy.summary', { booked: occ.booked, capacity: occ.capacity })}
                 </Text>
               </Group>
-              <Suspense fallback={fallback}>
+              <WhenVisible fallback={<Skeleton h={220} radius="md" />}>
                 <OccupancyChart
                   rows={occ.days.map((d) => ({
                     day: dayLabel(d.day),
@@ -123,7 +124,7 @@ export default function BusinessSection({ monthLabel }: { monthLabel: (m: string
                   }))}
                   label={t('dashboard.business.occupancy.value')}
                 />
-              </Suspense>
+              </WhenVisible>
             </Stack>
           ) : (
             fallback

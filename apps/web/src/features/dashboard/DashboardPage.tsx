@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react'
+import { lazy } from 'react'
 import { Alert, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { IconAlertCircle, IconBuilding, IconCalendarTime, IconShieldCheck } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import { WhenVisible } from '../../components/WhenVisible'
 import { formatDate } from '../../lib/format'
 import { can, useMe } from '../../lib/permissions'
 import { useDocumentTitle } from '../../lib/use-document-title'
@@ -12,7 +13,7 @@ import { monthText, SERIES_COLORS, type ChartSeries } from './series'
 import BusinessSection, { readsOrders } from './BusinessSection'
 import NextDepartures from './NextDepartures'
 
-// recharts is heavy: the charts come in their own chunk, after the page itself.
+// recharts is heavy: the charts come in their own chunk, when their place nears the screen (WhenVisible).
 const MonthlyAreaChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.MonthlyAreaChart })))
 const TotalsBarChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.TotalsBarChart })))
 
@@ -80,9 +81,9 @@ export default function DashboardPage() {
               {t('dashboard.monthly.subtitle')}
             </Text>
             {figures.data ? (
-              <Suspense fallback={chartFallback}>
+              <WhenVisible fallback={chartFallback}>
                 <MonthlyAreaChart data={figures.data} series={series} monthLabel={monthLabel} />
-              </Suspense>
+              </WhenVisible>
             ) : (
               chartFallback
             )}
@@ -93,9 +94,9 @@ export default function DashboardPage() {
               {t('dashboard.totals.subtitle')}
             </Text>
             {figures.data ? (
-              <Suspense fallback={chartFallback}>
+              <WhenVisible fallback={<Skeleton h={Math.max(300, series.length * 28 + 40)} radius="md" />}>
                 <TotalsBarChart data={figures.data} series={series} valueLabel={t('dashboard.totals.value')} />
-              </Suspense>
+              </WhenVisible>
             ) : (
               chartFallback
             )}
