@@ -84,6 +84,7 @@ async function captureFloorCalls(db: Db, companyId: number, id: number): Promise
     return captured
   }
   const scope = cats.scope({ companyId } as SessionUser)
+  const detail = { ...cats.source, fields: { ...cats.source.fields, version: schema.categories.version } }
   const page: ListParams = { sort_by: 'name', order_by: 'asc', page: 0, size: 10 }
   const search: ListParams = { search: SEARCH, sort_by: 'name', order_by: 'asc', page: 0, size: 25 }
   return {
@@ -96,7 +97,8 @@ async function captureFloorCalls(db: Db, companyId: number, id: number): Promise
       ),
     },
     '/search': { kind: 'windowed', size: 25, queries: await capture((l) => listRows(l, cats.source, search, scope)) },
-    '/row': { kind: 'row', size: 1, queries: await capture((l) => findOne(l, cats.source, id, scope)) },
+    // The one-row answer carries the record's version (crud/versions.ts), as the app's does.
+    '/row': { kind: 'row', size: 1, queries: await capture((l) => findOne(l, detail, id, scope)) },
   }
 }
 

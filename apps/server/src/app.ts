@@ -70,7 +70,10 @@ export async function buildApp({ config, database, logger, modules = [] }: Build
         ? false
         : {
             level: config.LOG_LEVEL,
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            // No `redact`: a line's request and answer go through Fastify's serializers (method, url, host,
+            // remote address; status code), which write no header, so the token's headers (authorization,
+            // cookie, set-cookie) never reach a line (test/access-log.test.ts). Redacting them anyway cloned
+            // both objects on every access line to find nothing: 2 % of a one-row read's CPU.
             ...(typeof logger === 'object' ? logger : {}),
           },
     genReqId: (req) => {

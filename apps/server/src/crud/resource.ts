@@ -3,9 +3,10 @@ import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z, type ZodObject } from 'zod'
-import { listQuerySchema, paginationSchema, queryId } from '@app/shared'
+import { listQuerySchema, paginationSchema, queryId, readQueryId } from '@app/shared'
 import type { Db } from '../db/client.js'
 import { requireAuth, sessionRow } from '../plugins/auth.js'
+import { withFastPath } from '../plugins/zod.js'
 import type { RowRead, SessionUser } from '../lib/sessions.js'
 import { diff, recordAudit, redact, updateAction } from '../lib/audit.js'
 import { notFound } from '../lib/errors.js'
@@ -23,7 +24,11 @@ import type { Resource, ResourceOptions, WriteContext } from './resource-options
 
 export type { DeleteGuard, Resource, ResourceOptions, WriteContext } from './resource-options.js'
 
-export const idParams = z.object({ id: queryId() })
+/** `{ id }` of a one-row path; its valid form checked without zod (plugins/zod.ts `withFastPath`). */
+export const idParams = withFastPath(z.object({ id: queryId() }), (params) => {
+  const id = readQueryId((params as { id?: unknown } | null)?.id)
+  return id === undefined ? undefined : { id }
+})
 
 /**
  * The generic resource engine (STYLE "A new CRUD resource"): one declaration
@@ -93,10 +98,11 @@ export function defineResource<I extends ZodObject>(opts: ResourceOptions<I>): R
     join: opts.join,
     companyColumn: scoped ? (table.company_id as PgColumn) : undefined,
   }
+  const hasChildren = Object.keys(children).length > 0
   const getDetail = async (db: Db, auth: SessionUser, id: number, known?: Record<string, unknown>) => {
     const row = known ?? (await findById(db, detailSource, id, rowScope(auth)))
     if (!row) throw notFound()
-    return { ...row, ...(await loadChildren(db, children, id)) }
+    return hasChildren ? { ...row, ...(await loadChildren(db, children, id)) } : row
   }
 
   const listAnswer = opts.row ? { response: { 200: z.object({ data: z.array(opts.row), pagination: paginationSchema }) } } : {}

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { hash, randomBytes } from 'node:crypto'
 
 /** A random opaque token (256 bits) for sessions, activation and reset links. */
 export function newToken(): string {
@@ -7,5 +7,6 @@ export function newToken(): string {
 
 /** Only this hash is stored, so a database leak gives no usable token. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex')
+  // One call, no Hash object: every signed-in request hashes its token (about half the time of createHash).
+  return hash('sha256', token, 'hex')
 }

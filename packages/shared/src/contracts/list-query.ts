@@ -12,15 +12,27 @@ export const queryBoolean = boolish
  * A whole number in a URL (path or query): decimal digits only. `Number()` would read
  * `0x11`, `1.7e1`, `0o21`, `+17` and `17 ` all as 17; these are refused (422) instead.
  */
+const DIGITS = /^[0-9]{1,10}$/
 export const queryInt = (min: number, max: number) =>
   z
     .string()
-    .regex(/^[0-9]{1,10}$/)
+    .regex(DIGITS)
     .transform(Number)
     .pipe(z.number().int().min(min).max(max))
 
+const MAX_ID = 2_147_483_647
 /** A row id in a URL: 1..2^31-1, decimal digits only. */
-export const queryId = () => queryInt(1, 2_147_483_647)
+export const queryId = () => queryInt(1, MAX_ID)
+
+/**
+ * What `queryId()` makes of `value`, without zod (a hot path's own check: the one-row read checks its `:id`
+ * on every call): the id, or undefined where `queryId()` refuses it.
+ */
+export function readQueryId(value: unknown): number | undefined {
+  if (typeof value !== 'string' || !DIGITS.test(value)) return undefined
+  const n = Number(value)
+  return n >= 1 && n <= MAX_ID ? n : undefined
+}
 
 /**
  * The list contract of DESIGN §3, built per resource so that `sort_by` is an
