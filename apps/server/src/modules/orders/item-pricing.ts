@@ -89,19 +89,19 @@ export interface SeatDay {
 
 /**
  * Seats of one day (kinds sold per seat): `adults + children` seats on `input.date`, refused on `date` when
- * in the past and on `adults` when none; then `dayOf` reads the day (its schedule row, else the item's own
- * seats and fares; it may refuse the day too). One line per fare with seats, each seat at its fare.
+ * in the past and on `adults` when none; then `dayOf` answers the day (its schedule row, read with the item, else
+ * the item's own seats and fares; it may refuse the day too). One line per fare with seats, each seat at its fare.
  */
-export async function planSeats(
+export function planSeats(
   ctx: PlanContext,
   input: SeatsInput,
   item: Pick<ItemPlan, 'kind' | 'itemId' | 'variant' | 'name'>,
-  dayOf: () => Promise<SeatDay>,
-): Promise<ItemPlan> {
+  dayOf: () => SeatDay,
+): ItemPlan {
   if (input.date < ctx.today) throw new ItemRefusal('date', 'orders.past_date')
   const seats = input.adults + input.children
   if (seats < 1) throw new ItemRefusal('adults', 'orders.seats_required')
-  const day = await dayOf()
+  const day = dayOf()
   const fares: Array<[string, number, number]> = [
     ['adult', Number(day.adult), input.adults],
     ['child', Number(day.child), input.children],

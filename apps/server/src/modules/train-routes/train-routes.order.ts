@@ -1,9 +1,9 @@
-import { and, asc, between, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { LOCALES, TRAIN_TYPES, type Locale } from '@app/shared'
 import type { Db } from '../../db/client.js'
 import { registerMessages, t } from '../../lib/i18n.js'
 import { trainRoutes, trainSchedules } from '../../db/schema/index.js'
-import { ItemRefusal, MAX_CHOICES, registerOrderKind, type ItemPlan } from '../orders/kinds.js'
+import { ItemRefusal, MAX_CHOICES, calendarDays, registerOrderKind, type ItemPlan } from '../orders/kinds.js'
 import { planSeats } from '../orders/item-pricing.js'
 
 // A train class as an item's name says it, in the booking clerk's language.
@@ -45,6 +45,14 @@ registerOrderKind({
         max_passengers: trainRoutes.max_passengers,
         price_adult: trainRoutes.price_adult,
         price_children: trainRoutes.price_children,
+        // The day's schedule row of the asked train type, in the same statement (issue 33).
+        schedule: calendarDays(
+          trainSchedules,
+          sql`${trainSchedules.route_id} = ${trainRoutes.id} AND ${trainSchedules.train_type} = ${input.train_type}`,
+          trainSchedules.date,
+          input.date,
+          input.date,
+        ),
       })
       .from(trainRoutes)
       .where(and(eq(trainRoutes.id, input.route_id), eq(trainRoutes.company_id, ctx.companyId)))
@@ -53,17 +61,8 @@ registerOrderKind({
     if (!route) throw new ItemRefusal('route_id', 'field.not_found')
     if (!route.is_active) throw new ItemRefusal('route_id', 'orders.not_bookable')
     const name = `${route.name} (${route.code}, ${t(ctx.locale, `train.type.${input.train_type}`)})`
-    return planSeats(ctx, input, { kind: 'train', itemId: route.id, variant: input.train_type, name }, async () => {
-      const [day] = await tx
-        .select()
-        .from(trainSchedules)
-        .where(
-          and(
-            eq(trainSchedules.route_id, route.id),
-            eq(trainSchedules.train_type, input.train_type),
-            between(trainSchedules.date, input.date, input.date),
-          ),
-        )
+    const [day] = route.schedule
+    return planSeats(ctx, input, { kind: 'train', itemId: route.id, variant: input.train_type, name }, () => {
       if (!day && input.train_type !== route.train_type) throw new ItemRefusal('train_type', 'orders.not_bookable')
       return day
         ? { capacity: day.blocked ? 0 : day.max_passengers, adult: day.price_adult, child: day.price_children }

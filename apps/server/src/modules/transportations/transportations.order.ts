@@ -1,4 +1,5 @@
-import { and, asc, between, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { MAX_RENTAL_DAYS } from '@app/shared'
 import type { Db } from '../../db/client.js'
 import { priceLists, priceRules } from '../../crud/catalogue.js'
 import {
@@ -11,6 +12,7 @@ import {
   ItemRefusal,
   MAX_CHOICES,
   addDays,
+  calendarDays,
   cents,
   daysBetween,
   eachDay,
@@ -93,6 +95,7 @@ registerOrderKind({
   },
   async plan(tx: Db, ctx, input): Promise<ItemPlan> {
     if (input.kind !== 'transportation') throw new Error('transportation adapter got another kind')
+    const count = daysBetween(input.start_date, input.end_date) + 1
     const q = tx
       .select({
         id: transportations.id,
@@ -105,6 +108,14 @@ registerOrderKind({
         sale_price: transportations.sale_price,
         extra_price: transportations.extra_price,
         service_fee: transportations.service_fee,
+        // The booking's days of the vehicle's schedule, in the same statement (none read for one longer than any vehicle's max_day).
+        schedule: calendarDays(
+          transportationSchedules,
+          sql`${transportationSchedules.transportation_id} = ${transportations.id}`,
+          transportationSchedules.date,
+          input.start_date,
+          count > MAX_RENTAL_DAYS ? input.start_date : input.end_date,
+        ),
       })
       .from(transportations)
       .where(and(eq(transportations.id, input.transportation_id), eq(transportations.company_id, ctx.companyId)))
@@ -115,21 +126,11 @@ registerOrderKind({
     const earliest = addDays(ctx.today, vehicle.min_reservation)
     if (input.start_date < earliest)
       throw new ItemRefusal('start_date', 'orders.notice', { days: vehicle.min_reservation, date: earliest })
-    const count = daysBetween(input.start_date, input.end_date) + 1
     if (count > vehicle.max_day) throw new ItemRefusal('end_date', 'orders.max_day', { days: vehicle.max_day })
 
-    const schedule = await tx
-      .select()
-      .from(transportationSchedules)
-      .where(
-        and(
-          eq(transportationSchedules.transportation_id, vehicle.id),
-          between(transportationSchedules.date, input.start_date, input.end_date),
-        ),
-      )
     // The vehicle's extras and fees, read as the vehicle's own answer reads them.
     const { extras, fees } = await priceRules(tx, transportationPriceLists, vehicle.id, vehicle)
-    const byDay = new Map(schedule.map((d) => [d.date, d]))
+    const byDay = new Map(vehicle.schedule.map((d) => [d.date, d]))
     const days = eachDay(input.start_date, input.end_date).map((day) => {
       const d = byDay.get(day)
       return {

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { ziyarahSchedules, ziyarahTours } from '../../db/schema/index.js'
-import { ItemRefusal, MAX_CHOICES, addDays, registerOrderKind, type ItemPlan } from '../orders/kinds.js'
+import { ItemRefusal, MAX_CHOICES, addDays, calendarDays, registerOrderKind, type ItemPlan } from '../orders/kinds.js'
 import { planSeats } from '../orders/item-pricing.js'
 
 /**
@@ -52,6 +52,14 @@ registerOrderKind({
         max_passengers: ziyarahTours.max_passengers,
         price: ziyarahTours.price,
         child_price: ziyarahTours.child_price,
+        // The day's schedule row, in the same statement (issue 33).
+        schedule: calendarDays(
+          ziyarahSchedules,
+          sql`${ziyarahSchedules.tour_id} = ${ziyarahTours.id}`,
+          ziyarahSchedules.date,
+          input.date,
+          input.date,
+        ),
       })
       .from(ziyarahTours)
       .where(and(eq(ziyarahTours.id, input.tour_id), eq(ziyarahTours.company_id, ctx.companyId)))
@@ -59,14 +67,11 @@ registerOrderKind({
     const [tour] = await (ctx.lock ? q.for('share') : q)
     if (!tour) throw new ItemRefusal('tour_id', 'field.not_found')
     if (tour.status !== 'publish') throw new ItemRefusal('tour_id', 'orders.not_bookable')
-    return planSeats(ctx, input, { kind: 'ziyarah', itemId: tour.id, variant: '', name: tour.name }, async () => {
-      const [day] = await tx
-        .select()
-        .from(ziyarahSchedules)
-        .where(and(eq(ziyarahSchedules.tour_id, tour.id), eq(ziyarahSchedules.date, input.date)))
-      return day
+    const [day] = tour.schedule
+    return planSeats(ctx, input, { kind: 'ziyarah', itemId: tour.id, variant: '', name: tour.name }, () =>
+      day
         ? { capacity: day.blocked ? 0 : day.max_passengers, adult: day.price, child: day.child_price }
-        : { capacity: tour.max_passengers, adult: tour.price, child: tour.child_price }
-    })
+        : { capacity: tour.max_passengers, adult: tour.price, child: tour.child_price },
+    )
   },
 })
