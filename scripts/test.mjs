@@ -34,6 +34,8 @@ const firstLine = (m) =>
     .replace(ansi, '')
     .split('\n')
     .find((l) => l.trim()) ?? ''
+// TEST_LANES=2: the two lanes side by side, each phase's output kept and printed whole when it ends.
+const sideBySide = process.env.TEST_LANES === '2'
 const secs = (ms) => `${Math.round(ms / 1000)} s`
 
 /**
@@ -46,15 +48,19 @@ function run(label, cwd, args, env = {}) {
   return new Promise((resolve) => {
     const child = spawn(vitest, ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra], {
       cwd,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: sideBySide ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: { CRASH_ROUNDS: '3', ...process.env, ...env },
     })
     const chunks = []
-    child.stdout.on('data', (c) => chunks.push(c))
-    child.stderr.on('data', (c) => chunks.push(c))
+    if (sideBySide) {
+      child.stdout.on('data', (c) => chunks.push(c))
+      child.stderr.on('data', (c) => chunks.push(c))
+    } else console.log(`\n=== ${label} ===`)
     child.on('close', (status) => {
-      console.log(`\n=== ${label} (${secs(Date.now() - t0)}) ===`)
-      process.stdout.write(Buffer.concat(chunks))
+      if (sideBySide) {
+        console.log(`\n=== ${label} (${secs(Date.now() - t0)}) ===`)
+        process.stdout.write(Buffer.concat(chunks))
+      }
       timings.push(`${label}: ${secs(Date.now() - t0)}`)
       record(label, cwd, out, status)
       resolve()
@@ -95,13 +101,21 @@ function record(label, cwd, out, status) {
 function buildWeb() {
   const t0 = Date.now()
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', 'build', '-w', '@app/web'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+    if (!sideBySide) console.log('\n=== build web app ===')
+    const child = spawn('npm', ['run', 'build', '-w', '@app/web'], {
+      cwd: root,
+      stdio: sideBySide ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    })
     const chunks = []
-    child.stdout.on('data', (c) => chunks.push(c))
-    child.stderr.on('data', (c) => chunks.push(c))
+    if (sideBySide) {
+      child.stdout.on('data', (c) => chunks.push(c))
+      child.stderr.on('data', (c) => chunks.push(c))
+    }
     child.on('close', (status) => {
-      console.log(`\n=== build web app (${secs(Date.now() - t0)}) ===`)
-      process.stdout.write(Buffer.concat(chunks))
+      if (sideBySide) {
+        console.log(`\n=== build web app (${secs(Date.now() - t0)}) ===`)
+        process.stdout.write(Buffer.concat(chunks))
+      }
       timings.push(`web build: ${secs(Date.now() - t0)}`)
       resolve(status === 0)
     })
@@ -110,7 +124,7 @@ function buildWeb() {
 
 const server = path.join(root, 'apps/server')
 
-// Two lanes side by side: the API and web unit suites, and the web build with the browser journeys.
+// Two lanes: the API and web unit suites, and the web build with the browser journeys (TEST_LANES=2: side by side).
 // A browser journey spends most of its time waiting on its page (a screens walk used half a core of
 // two), so the API suites fill what the browsers leave idle (docs/decisions/ci.md).
 async function apiLane() {
@@ -144,10 +158,9 @@ async function browserLane() {
   await run('browser (Chromium)', server, ['--config', 'vitest.browser.config.ts'])
 }
 
-console.log(
-  'npm test: the API and web unit suites, and beside them the web build and browser journeys; each phase prints when it ends.',
-)
-await (process.env.TEST_LANES === '1' ? apiLane().then(browserLane) : Promise.all([apiLane(), browserLane()]))
+// By default the lanes run one after the other, until a quiet machine shows the pair side by side is faster
+// and no flakier (docs/decisions/ci.md).
+await (sideBySide ? Promise.all([apiLane(), browserLane()]) : apiLane().then(browserLane))
 
 fs.rmSync(tmp, { recursive: true, force: true })
 console.log(`\n${timings.join(' · ')} · total ${secs(Date.now() - started)}`)
