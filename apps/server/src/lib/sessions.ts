@@ -178,7 +178,11 @@ function decoderOf(field: unknown): Decoder {
  * session's fields under `__session`, every other field at the top); anything else keeps drizzle's mapping.
  */
 function sessionRowMapper(fields: Array<{ path: string[]; field: unknown }>) {
-  const columns = fields.map(({ path, field }) => ({ session: path[0] === '__session', key: path[path.length - 1]!, decoder: decoderOf(field) }))
+  const columns = fields.map(({ path, field }) => ({
+    session: path[0] === '__session',
+    key: path[path.length - 1]!,
+    decoder: decoderOf(field),
+  }))
   if (fields.some(({ path }) => path.length !== (path[0] === '__session' ? 2 : 1))) return undefined
   return (rows: unknown[][]): SessionAndRow[] =>
     rows.map((values) => {

@@ -76,11 +76,19 @@ export default fp(async function auth(app) {
       app.apiRoutes.push({ method, url: route.url, access: route.config?.access })
     }
     const check = sessionCheck(route.config?.access, route.config?.sessionRow)
-    route.onRequest = [...(route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]), check]
+    route.onRequest = [
+      ...(route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]),
+      check,
+    ]
   })
 
   function sessionCheck(access: Access | undefined, rowRead: RowRead | undefined) {
-    const needed = access === undefined || access === 'public' || access === 'session' ? undefined : typeof access === 'string' ? [access] : access
+    const needed =
+      access === undefined || access === 'public' || access === 'session'
+        ? undefined
+        : typeof access === 'string'
+          ? [access]
+          : access
     return async function session(req: FastifyRequest, _reply: FastifyReply) {
       // Fail closed: a route that forgot to declare its access is not served.
       if (access === undefined) throw forbidden()

@@ -14,11 +14,7 @@ export const queryBoolean = boolish
  */
 const DIGITS = /^[0-9]{1,10}$/
 export const queryInt = (min: number, max: number) =>
-  z
-    .string()
-    .regex(DIGITS)
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max))
+  z.string().regex(DIGITS).transform(Number).pipe(z.number().int().min(min).max(max))
 
 const MAX_ID = 2_147_483_647
 /** A row id in a URL: 1..2^31-1, decimal digits only. */
