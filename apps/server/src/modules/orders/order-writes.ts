@@ -58,27 +58,26 @@ function orderValues(input: OrderInput, plans: ItemPlan[]) {
   }
 }
 
+/** An item's row as a plan gives it (the create's one statement and an edit's rewrite both write it). */
+const itemRow = (p: ItemPlan, position: number) => ({
+  position,
+  kind: p.kind,
+  item_id: p.itemId,
+  variant: p.variant,
+  item_name: p.name.slice(0, 400),
+  start_date: p.startDate,
+  end_date: p.endDate,
+  quantity: p.quantity,
+  adults: p.adults,
+  children: p.children,
+  amount: p.amount,
+  extras: p.extras ?? [],
+})
+
 async function writeItems(tx: Tx, orderId: number, companyId: number, plans: ItemPlan[]) {
   const items = await tx
     .insert(orderItems)
-    .values(
-      plans.map((p, position) => ({
-        order_id: orderId,
-        company_id: companyId,
-        position,
-        kind: p.kind,
-        item_id: p.itemId,
-        variant: p.variant,
-        item_name: p.name.slice(0, 400),
-        start_date: p.startDate,
-        end_date: p.endDate,
-        quantity: p.quantity,
-        adults: p.adults,
-        children: p.children,
-        amount: p.amount,
-        extras: p.extras ?? [],
-      })),
-    )
+    .values(plans.map((p, position) => ({ order_id: orderId, company_id: companyId, ...itemRow(p, position) })))
     .returning({ id: orderItems.id, position: orderItems.position })
   const lines = items.flatMap((it) =>
     plans[it.position]!.lines.map((l, position) => ({ order_item_id: it.id, position, ...l, label: l.label.slice(0, 400) })),
@@ -151,20 +150,7 @@ async function insertOrder(
   values: ReturnType<typeof orderValues>,
   plans: ItemPlan[],
 ): Promise<Written> {
-  const items = plans.map((p, position) => ({
-    position,
-    kind: p.kind,
-    item_id: p.itemId,
-    variant: p.variant,
-    item_name: p.name.slice(0, 400),
-    start_date: p.startDate,
-    end_date: p.endDate,
-    quantity: p.quantity,
-    adults: p.adults,
-    children: p.children,
-    amount: p.amount,
-    extras: p.extras ?? [],
-  }))
+  const items = plans.map(itemRow)
   const lines = plans.flatMap((p, item) => p.lines.map((l, position) => ({ item, position, ...l, label: l.label.slice(0, 400) })))
   const travellers = plans.flatMap((p, item) =>
     (p.pilgrimIds ?? []).map((pilgrim_id, position) => ({ item, pilgrim_id, position })),
