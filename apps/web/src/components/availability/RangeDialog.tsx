@@ -20,6 +20,7 @@ import type { CalendarDefinition } from './define'
 import { formFieldOf, initialRangeValues, toWriteBody, type RangeFormValues } from './dialog-values'
 import { calendarLabel, hijriLanguage, weekdayNames } from './labels'
 import { useCalendarWrite, useReloadCalendar } from './use-calendar'
+import { PendingInputs, PendingInputsContext, readingBoxes } from '../resource/pending-inputs'
 
 interface RangeDialogProps {
   def: CalendarDefinition
@@ -121,6 +122,8 @@ function RangeForm({
   const labelFor = (path: string) => calendarLabel(t, formFieldOf(path))
 
   const live = useErrorsAfterSubmit()
+  // A range typed and not taken keeps Update from writing the range shown before it (pending-inputs.ts).
+  const [pending] = useState(() => new PendingInputs())
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: initialRangeValues(def, day, end),
@@ -131,46 +134,49 @@ function RangeForm({
       for (const [key, message] of Object.entries(zodFormErrors(schema, body, t, labelFor))) errors[formFieldOf(key)] ??= message
       for (const [key, rule] of Object.entries(def.check?.(body) ?? {}))
         errors[key] ??= t(`validation.${rule}`, { field: labelFor(key) })
-      return errors
+      return { ...errors, ...pending.errors }
     },
   })
 
   const submit = live.afterSubmit(
-    form.onSubmit(
-      async (values, event) => {
-        const root = (event?.currentTarget as HTMLElement | undefined) ?? null
-        const body = toWriteBody(def, itemId, values as RangeFormValues, variant)
-        const res = await write.mutateAsync(version.current === undefined ? body : { ...body, version: version.current })
-        if (!res.ok && res.error.conflict) {
-          // Someone set days of this range since the month was read: the values typed stay in this form.
-          conflict.raise(res.error.conflict, form.getValues())
-          return
-        }
-        conflict.clear()
-        if (res.ok) {
-          notifySuccess(
-            t('notify.updated_title'),
-            t('availability.saved', {
-              name: itemName,
-              from: formatDate(body.start_date),
-              to: formatDate(body.end_date),
-              // The days the server wrote (a weekday filter writes fewer than the range holds).
-              count: res.data.written ?? res.data.data.length,
-            }),
-          )
-          onWritten?.({ version: res.data.version, startDate: String(body.start_date) })
-          onClose()
-          return
-        }
-        showServerErrors({
-          form,
-          error: res.error,
-          fieldOf: (key) => (names.includes(formFieldOf(key)) ? formFieldOf(key) : undefined),
-          failedTitle: t('notify.update_failed_title'),
-          root,
-        })
-      },
-      (_errors, _values, event) => scrollToFirstError((event?.currentTarget as HTMLElement | undefined) ?? null),
+    readingBoxes(
+      pending,
+      form.onSubmit(
+        async (values, event) => {
+          const root = (event?.currentTarget as HTMLElement | undefined) ?? null
+          const body = toWriteBody(def, itemId, values as RangeFormValues, variant)
+          const res = await write.mutateAsync(version.current === undefined ? body : { ...body, version: version.current })
+          if (!res.ok && res.error.conflict) {
+            // Someone set days of this range since the month was read: the values typed stay in this form.
+            conflict.raise(res.error.conflict, form.getValues())
+            return
+          }
+          conflict.clear()
+          if (res.ok) {
+            notifySuccess(
+              t('notify.updated_title'),
+              t('availability.saved', {
+                name: itemName,
+                from: formatDate(body.start_date),
+                to: formatDate(body.end_date),
+                // The days the server wrote (a weekday filter writes fewer than the range holds).
+                count: res.data.written ?? res.data.data.length,
+              }),
+            )
+            onWritten?.({ version: res.data.version, startDate: String(body.start_date) })
+            onClose()
+            return
+          }
+          showServerErrors({
+            form,
+            error: res.error,
+            fieldOf: (key) => (names.includes(formFieldOf(key)) ? formFieldOf(key) : undefined),
+            failedTitle: t('notify.update_failed_title'),
+            root,
+          })
+        },
+        (_errors, _values, event) => scrollToFirstError((event?.currentTarget as HTMLElement | undefined) ?? null),
+      ),
     ),
   )
 
@@ -180,52 +186,54 @@ function RangeForm({
     subField: (name: string) => ({ label: labelFor(name), required: false }),
   }
   return (
-    <DialogForm onSubmit={submit} busy={write.isPending} onCancel={onClose} submitLabel={t('availability.update')}>
-      {conflict.state && (
-        <ConflictPanel
-          state={conflict.state}
-          busy={write.isPending}
-          reloadedText={t('conflict.reloaded_kept')}
-          // The calendar behind shows their days; this form keeps the values typed, to send again with Update.
-          onReload={() => {
-            Object.assign(version, { current: currentVersion(conflict.state!.conflict) })
-            conflict.markReloaded()
-            void reload()
-          }}
-          onOverwrite={() => {
-            Object.assign(version, { current: currentVersion(conflict.state!.conflict) })
-            conflict.clear()
-            void submit()
-          }}
-          onDismiss={conflict.clear}
-        />
-      )}
-      {def.variant && variant ? (
-        <Group gap="xs" mb="sm">
-          <Text size="sm" c="dimmed">
-            {calendarLabel(t, def.variant.key)}
-          </Text>
-          <Badge variant="light">{t(`${def.variant.labelPrefix}${variant}`)}</Badge>
-        </Group>
-      ) : null}
-      <FieldGrid fields={fields} form={form} state={state} mode="edit" />
-      {can(me, 'audit_list') && (
-        // Who set this day, and when (issue 30): the range writes of the item whose range covers the day.
-        <Accordion variant="contained" mt="md">
-          <Accordion.Item value="history">
-            <Accordion.Control icon={<IconHistory size={16} />}>
-              {t('audit.day_history', { date: formatDate(day.date) })}
-            </Accordion.Control>
-            <Accordion.Panel>
-              <AuditEntries
-                params={{ entity: def.entity, record_id: itemId, day: day.date, size: 20 }}
-                fieldLabel={(f) => calendarLabel(t, f)}
-                empty={t('audit.day_history_empty')}
-              />
-            </Accordion.Panel>
-          </Accordion.Item>
-        </Accordion>
-      )}
-    </DialogForm>
+    <PendingInputsContext.Provider value={pending}>
+      <DialogForm onSubmit={submit} busy={write.isPending} onCancel={onClose} submitLabel={t('availability.update')}>
+        {conflict.state && (
+          <ConflictPanel
+            state={conflict.state}
+            busy={write.isPending}
+            reloadedText={t('conflict.reloaded_kept')}
+            // The calendar behind shows their days; this form keeps the values typed, to send again with Update.
+            onReload={() => {
+              Object.assign(version, { current: currentVersion(conflict.state!.conflict) })
+              conflict.markReloaded()
+              void reload()
+            }}
+            onOverwrite={() => {
+              Object.assign(version, { current: currentVersion(conflict.state!.conflict) })
+              conflict.clear()
+              void submit()
+            }}
+            onDismiss={conflict.clear}
+          />
+        )}
+        {def.variant && variant ? (
+          <Group gap="xs" mb="sm">
+            <Text size="sm" c="dimmed">
+              {calendarLabel(t, def.variant.key)}
+            </Text>
+            <Badge variant="light">{t(`${def.variant.labelPrefix}${variant}`)}</Badge>
+          </Group>
+        ) : null}
+        <FieldGrid fields={fields} form={form} state={state} mode="edit" />
+        {can(me, 'audit_list') && (
+          // Who set this day, and when (issue 30): the range writes of the item whose range covers the day.
+          <Accordion variant="contained" mt="md">
+            <Accordion.Item value="history">
+              <Accordion.Control icon={<IconHistory size={16} />}>
+                {t('audit.day_history', { date: formatDate(day.date) })}
+              </Accordion.Control>
+              <Accordion.Panel>
+                <AuditEntries
+                  params={{ entity: def.entity, record_id: itemId, day: day.date, size: 20 }}
+                  fieldLabel={(f) => calendarLabel(t, f)}
+                  empty={t('audit.day_history_empty')}
+                />
+              </Accordion.Panel>
+            </Accordion.Item>
+          </Accordion>
+        )}
+      </DialogForm>
+    </PendingInputsContext.Provider>
   )
 }

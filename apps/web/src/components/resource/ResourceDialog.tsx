@@ -12,6 +12,7 @@ import { fieldSections, useResourceForm } from './use-resource-form'
 import { DialogForm, FormDialog } from './dialogs'
 import { HistoryPanel } from './HistoryPanel'
 import { ConflictPanel } from './VersionConflict'
+import { PendingInputsContext } from './pending-inputs'
 
 export interface ResourceDialogProps<R extends ResourceRow> {
   resource: ResourceDefinition<R>
@@ -131,18 +132,20 @@ function ResourceDialogForm<R extends ResourceRow>({ resource, mode, row, preset
   const Body = resource.DialogBody
 
   return (
-    <UploadTracker>
-      {(uploading) => (
-        <DialogForm onSubmit={submit} busy={saving} onCancel={onClose} submitDisabled={uploading}>
-          {state.conflictPanel && <ConflictPanel {...state.conflictPanel} />}
-          {Body ? (
-            <Body resource={resource} form={form} mode={mode} row={row} me={me} defaultFields={defaultFields} />
-          ) : (
-            defaultFields
-          )}
-          {mode === 'edit' && row && <HistoryPanel resource={resource} id={row.id} variant="dialog" />}
-        </DialogForm>
-      )}
-    </UploadTracker>
+    <PendingInputsContext.Provider value={state.pending}>
+      <UploadTracker>
+        {(uploading) => (
+          <DialogForm onSubmit={submit} busy={saving} onCancel={onClose} submitDisabled={uploading}>
+            {state.conflictPanel && <ConflictPanel {...state.conflictPanel} />}
+            {Body ? (
+              <Body resource={resource} form={form} mode={mode} row={row} me={me} defaultFields={defaultFields} />
+            ) : (
+              defaultFields
+            )}
+            {mode === 'edit' && row && <HistoryPanel resource={resource} id={row.id} variant="dialog" />}
+          </DialogForm>
+        )}
+      </UploadTracker>
+    </PendingInputsContext.Provider>
   )
 }

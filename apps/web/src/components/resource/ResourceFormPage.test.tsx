@@ -261,3 +261,64 @@ describe('ResourceFormPage', () => {
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull()
   })
 })
+
+describe('a range typed and not taken (issue 32)', () => {
+  const seasons = defineResource({
+    name: 'hotels',
+    permission: 'hotel',
+    columns: [col.text('name')],
+    createHref: '/app/hotels/create',
+    editHref: (row) => `/app/hotels/edit/${row.id}`,
+    fields: [field.text('name'), field.dateRange('stay')],
+    schema: z.object({ name: z.string().min(2), stay: z.tuple([z.string(), z.string()]) }),
+  })
+  const renderSeasons = () =>
+    render(
+      <>
+        <Notifications />
+        <ResourceFormPage resource={seasons} mode="create" />
+      </>,
+      { path: '/app/hotels/create', routePath: '/app/hotels/create', routes, me: me(['hotel_create']) },
+    )
+
+  it('keeps Save from sending the range before it, until the text is fixed', async () => {
+    const user = userEvent.setup()
+    renderSeasons()
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Ramadan')
+    const box = screen.getByRole('textbox', { name: /^Type/ })
+    await user.type(box, '01-03-2027 – 10-03-2027{Enter}')
+    await user.clear(box)
+    // A reversed range typed over it, then Save straight away (the box is left as Save is clicked).
+    await user.type(box, '20-03-2027 – 10-03-2027')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findAllByText(/ends before it starts/)).toHaveLength(1)
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0)
+
+    // Fixed, and Save clicked straight from the box (no Enter): the typed range is what is sent.
+    await user.clear(box)
+    await user.type(box, '10-03-2027 – 20-03-2027')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await screen.findByText('hotel list')
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { name: 'Ramadan', stay: ['2027-03-10', '2027-03-20'] },
+    ])
+  })
+
+  it('lets a range picked or a box cleared save again', async () => {
+    const user = userEvent.setup()
+    renderSeasons()
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Syawal')
+    const box = screen.getByRole('textbox', { name: /^Type/ })
+    await user.type(box, '05-04-2027{Enter}')
+    await user.type(box, 'not a range')
+    await user.tab()
+    expect(await screen.findByText(/DD-MM-YYYY – DD-MM-YYYY/)).toBeTruthy()
+    await user.clear(box)
+    await user.tab()
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await screen.findByText('hotel list')
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { name: 'Syawal', stay: ['2027-04-05', '2027-04-05'] },
+    ])
+  })
+})

@@ -18,6 +18,7 @@ import { SubmitButton } from './SubmitButton'
 import { HistoryPanel } from './HistoryPanel'
 import { ConflictPanel } from './VersionConflict'
 import './page-form.css'
+import { PendingInputsContext } from './pending-inputs'
 
 export interface ResourceFormPageProps<R extends ResourceRow> {
   resource: ResourceDefinition<R>
@@ -158,53 +159,55 @@ function PageForm<R extends ResourceRow>({ resource, mode, row, me, title, back 
   // The record's audit rows (issue 30), under the form's last card.
   const history = mode === 'edit' && !!row
   return (
-    <UploadTracker>
-      {(uploading) => (
-        <Box component="form" onSubmit={submit} noValidate pos="relative">
-          <LoadingOverlay visible={saving} zIndex={5} overlayProps={{ radius: 'sm', blur: 1 }} />
-          <Stack gap="md">
-            <Stack gap={4}>
-              <BackButton to={back} />
-              <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
-                {title}
-              </Title>
+    <PendingInputsContext.Provider value={state.pending}>
+      <UploadTracker>
+        {(uploading) => (
+          <Box component="form" onSubmit={submit} noValidate pos="relative">
+            <LoadingOverlay visible={saving} zIndex={5} overlayProps={{ radius: 'sm', blur: 1 }} />
+            <Stack gap="md">
+              <Stack gap={4}>
+                <BackButton to={back} />
+                <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
+                  {title}
+                </Title>
+              </Stack>
+              {state.conflictPanel && <ConflictPanel {...state.conflictPanel} />}
+              {/* The first side card follows the first main card in the Tab order (page-form.css). */}
+              <div className="page-form-grid" data-side={side.length ? '' : undefined}>
+                <Stack gap="md" data-area="first">
+                  {main.slice(0, 1).map(card)}
+                </Stack>
+                {side.length > 0 && (
+                  <Stack gap="md" data-area="side-first">
+                    {side.slice(0, 1).map(card)}
+                  </Stack>
+                )}
+                <Stack gap="md" data-area="rest">
+                  {main.slice(1).map(card)}
+                  {history && !side.length && <HistoryPanel resource={resource} id={row!.id} variant="page" />}
+                </Stack>
+                {(side.length > 1 || (history && side.length > 0)) && (
+                  <Stack gap="md" data-area="side-rest">
+                    {side.slice(1).map(card)}
+                    {history && <HistoryPanel resource={resource} id={row!.id} variant="page" />}
+                  </Stack>
+                )}
+              </div>
+              <Paper withBorder radius="md" p="sm" shadow="sm" pos="sticky" bottom={8} style={{ zIndex: 4 }}>
+                <Group justify="flex-end" gap="sm">
+                  <Button variant="default" onClick={() => void navigate(back, { relative: 'path' })} disabled={saving}>
+                    {t('actions.cancel')}
+                  </Button>
+                  <SubmitButton loading={saving} disabled={uploading}>
+                    {t('actions.save')}
+                  </SubmitButton>
+                </Group>
+              </Paper>
             </Stack>
-            {state.conflictPanel && <ConflictPanel {...state.conflictPanel} />}
-            {/* The first side card follows the first main card in the Tab order (page-form.css). */}
-            <div className="page-form-grid" data-side={side.length ? '' : undefined}>
-              <Stack gap="md" data-area="first">
-                {main.slice(0, 1).map(card)}
-              </Stack>
-              {side.length > 0 && (
-                <Stack gap="md" data-area="side-first">
-                  {side.slice(0, 1).map(card)}
-                </Stack>
-              )}
-              <Stack gap="md" data-area="rest">
-                {main.slice(1).map(card)}
-                {history && !side.length && <HistoryPanel resource={resource} id={row!.id} variant="page" />}
-              </Stack>
-              {(side.length > 1 || (history && side.length > 0)) && (
-                <Stack gap="md" data-area="side-rest">
-                  {side.slice(1).map(card)}
-                  {history && <HistoryPanel resource={resource} id={row!.id} variant="page" />}
-                </Stack>
-              )}
-            </div>
-            <Paper withBorder radius="md" p="sm" shadow="sm" pos="sticky" bottom={8} style={{ zIndex: 4 }}>
-              <Group justify="flex-end" gap="sm">
-                <Button variant="default" onClick={() => void navigate(back, { relative: 'path' })} disabled={saving}>
-                  {t('actions.cancel')}
-                </Button>
-                <SubmitButton loading={saving} disabled={uploading}>
-                  {t('actions.save')}
-                </SubmitButton>
-              </Group>
-            </Paper>
-          </Stack>
-          {leavePrompt}
-        </Box>
-      )}
-    </UploadTracker>
+            {leavePrompt}
+          </Box>
+        )}
+      </UploadTracker>
+    </PendingInputsContext.Provider>
   )
 }

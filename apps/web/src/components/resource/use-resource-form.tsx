@@ -11,6 +11,7 @@ import { dropBlankEntries, initialValues, isRequired, remapListErrors } from './
 import { defaultRowTitle, resourceLabels } from './labels'
 import { scrollToFirstError, showServerErrors } from './form-errors'
 import { useErrorsAfterSubmit } from './live-errors'
+import { PendingInputs, readingBoxes } from './pending-inputs'
 import { useInvalidateResource, useSaveResource } from './use-resource'
 import { currentVersion, useVersionConflict, type TypedLine } from './VersionConflict'
 
@@ -73,6 +74,8 @@ export function useResourceForm<R extends ResourceRow>({
   })
 
   const live = useErrorsAfterSubmit()
+  // Text a field's own box holds and has not taken, read on submit (pending-inputs.ts).
+  const [pending] = useState(() => new PendingInputs())
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: {
@@ -80,8 +83,12 @@ export function useResourceForm<R extends ResourceRow>({
       ...(mode === 'create' ? presetValues(presets, fieldNames) : {}),
     },
     // Blank list entries (what a new entry starts with) are left out before checking, as before saving.
-    validate: (values) =>
-      schema ? remapListErrors(zodFormErrors(schema, dropBlankEntries(values, fields), t, labelFor, true), values, fields) : {},
+    validate: (values) => ({
+      ...(schema
+        ? remapListErrors(zodFormErrors(schema, dropBlankEntries(values, fields), t, labelFor, true), values, fields)
+        : {}),
+      ...pending.errors,
+    }),
     ...live.options,
   })
 
@@ -91,52 +98,55 @@ export function useResourceForm<R extends ResourceRow>({
   const conflict = useVersionConflict<FormValues>()
 
   const submit = live.afterSubmit(
-    form.onSubmit(
-      async (values, event) => {
-        const root = (event?.currentTarget as HTMLElement | undefined) ?? null
-        let body: unknown = dropBlankEntries(values, fields)
-        if (schema) {
-          const parsed = schema.safeParse(body)
-          if (parsed.success) body = parsed.data
-        }
-        if (resource.toPayload) body = resource.toPayload(body as FormValues, mode, row)
-        const res = await save.mutateAsync({ id: mode === 'edit' ? row?.id : undefined, body, version: version.current })
-        const model = labels.model()
-        if (!res.ok && res.error.conflict) {
-          // Someone saved it meanwhile: nothing is lost, the panel offers Reload and Overwrite.
-          conflict.raise(res.error.conflict, form.getValues())
-          return
-        }
-        conflict.clear()
-        if (res.ok) {
-          notifySuccess(
-            t(mode === 'create' ? 'notify.created_title' : 'notify.updated_title'),
-            t(mode === 'create' ? 'notify.created' : 'notify.updated', {
-              model,
-              name: (resource.rowTitle ?? defaultRowTitle)({ ...values, ...(res.data?.data ?? {}) } as R, t),
-            }),
-          )
-          form.resetDirty()
-          void invalidate()
-          onSaved(res.data?.data)
-          resource.onSaved?.({ mode, saved: res.data?.data, navigate: (to) => void navigate(to) })
-          return
-        }
-        showServerErrors({
-          form,
-          error: res.error,
-          // A field of the form, an entry of one of its lists (`items.0.title`), or under a field (`prices.0`).
-          fieldOf: (key) => {
-            const top = key.split('.')[0]!
-            return fieldNames.includes(key) || listFields.includes(top) ? key : fieldNames.includes(top) ? top : undefined
-          },
-          failedTitle: t(mode === 'create' ? 'notify.create_failed_title' : 'notify.update_failed_title'),
-          root,
-          remap: (errors) => remapListErrors(errors, form.getValues(), fields),
-        })
-        onFailed?.(res.error)
-      },
-      (_errors, _values, event) => scrollToFirstError((event?.currentTarget as HTMLElement | undefined) ?? null),
+    readingBoxes(
+      pending,
+      form.onSubmit(
+        async (values, event) => {
+          const root = (event?.currentTarget as HTMLElement | undefined) ?? null
+          let body: unknown = dropBlankEntries(values, fields)
+          if (schema) {
+            const parsed = schema.safeParse(body)
+            if (parsed.success) body = parsed.data
+          }
+          if (resource.toPayload) body = resource.toPayload(body as FormValues, mode, row)
+          const res = await save.mutateAsync({ id: mode === 'edit' ? row?.id : undefined, body, version: version.current })
+          const model = labels.model()
+          if (!res.ok && res.error.conflict) {
+            // Someone saved it meanwhile: nothing is lost, the panel offers Reload and Overwrite.
+            conflict.raise(res.error.conflict, form.getValues())
+            return
+          }
+          conflict.clear()
+          if (res.ok) {
+            notifySuccess(
+              t(mode === 'create' ? 'notify.created_title' : 'notify.updated_title'),
+              t(mode === 'create' ? 'notify.created' : 'notify.updated', {
+                model,
+                name: (resource.rowTitle ?? defaultRowTitle)({ ...values, ...(res.data?.data ?? {}) } as R, t),
+              }),
+            )
+            form.resetDirty()
+            void invalidate()
+            onSaved(res.data?.data)
+            resource.onSaved?.({ mode, saved: res.data?.data, navigate: (to) => void navigate(to) })
+            return
+          }
+          showServerErrors({
+            form,
+            error: res.error,
+            // A field of the form, an entry of one of its lists (`items.0.title`), or under a field (`prices.0`).
+            fieldOf: (key) => {
+              const top = key.split('.')[0]!
+              return fieldNames.includes(key) || listFields.includes(top) ? key : fieldNames.includes(top) ? top : undefined
+            },
+            failedTitle: t(mode === 'create' ? 'notify.create_failed_title' : 'notify.update_failed_title'),
+            root,
+            remap: (errors) => remapListErrors(errors, form.getValues(), fields),
+          })
+          onFailed?.(res.error)
+        },
+        (_errors, _values, event) => scrollToFirstError((event?.currentTarget as HTMLElement | undefined) ?? null),
+      ),
     ),
   )
 
@@ -189,7 +199,7 @@ export function useResourceForm<R extends ResourceRow>({
       }
     : null
 
-  return { form, submit, saving: save.isPending, schema, labelFor, subField, fields, invalidate, conflictPanel }
+  return { form, submit, saving: save.isPending, schema, labelFor, subField, fields, invalidate, conflictPanel, pending }
 }
 
 function presetValues(presets: Record<string, unknown> | undefined, names: string[]): FormValues {

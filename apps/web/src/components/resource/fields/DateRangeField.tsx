@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { getPath } from '../../../lib/format'
 import { parseTypedDate } from './DateField'
 import { DATE_INPUT_FORMAT, LocalDates } from './dates'
+import { usePendingInput } from '../pending-inputs'
 import type { FieldKindProps } from './types'
 
 type Range = [string | null, string | null]
@@ -67,16 +68,38 @@ export function DateRangeField({
           .format('YYYY-MM-DD')
       : field.maxDate
 
+  /** Why a typed text is not a range the field takes, or null. */
+  const refusal = (read: TypedRange) =>
+    'range' in read
+      ? null
+      : read.error === 'too_long'
+        ? t('kit.date_range.too_long', { field: label, count: read.maxDays })
+        : t(`kit.date_range.${read.error}`, { field: label })
+
   const takeTyped = () => {
     if (!typed.trim()) return setTypedError(null)
     const read = parseTypedRange(typed, field)
     if ('range' in read) {
       form.setFieldValue(path, read.range)
       setTyped('')
-      setTypedError(null)
-    } else if (read.error === 'too_long') setTypedError(t('kit.date_range.too_long', { field: label, count: read.maxDays }))
-    else setTypedError(t(`kit.date_range.${read.error}`, { field: label }))
+    }
+    setTypedError(refusal(read))
   }
+
+  // A save reads the box too (pending-inputs.ts), whether or not the box was left first: a range there is
+  // taken before the form is checked; text that is no range is the field's error, so the range shown
+  // before it is not sent as if the typed one had been taken.
+  const clearPending = usePendingInput(path, () => {
+    if (!typed.trim()) return null
+    const read = parseTypedRange(typed, field)
+    if ('range' in read) {
+      form.setFieldValue(path, read.range)
+      setTyped('')
+    }
+    const message = refusal(read)
+    setTypedError(message)
+    return message
+  })
 
   return (
     <LocalDates>
@@ -89,10 +112,17 @@ export function DateRangeField({
           disabled={disabled}
           description={description}
           placeholder={placeholder ?? `${DATE_INPUT_FORMAT} – ${DATE_INPUT_FORMAT}`}
-          error={input.error}
+          // The typed box's own message shows under the box only, not twice.
+          error={input.error && input.error !== typedError ? input.error : undefined}
           valueFormat={DATE_INPUT_FORMAT}
           value={value}
-          onChange={(v) => form.setFieldValue(path, [v[0] ?? null, v[1] ?? null])}
+          onChange={(v) => {
+            form.setFieldValue(path, [v[0] ?? null, v[1] ?? null])
+            // Picked from the calendar: text typed and not taken is replaced, not kept in the way.
+            setTyped('')
+            setTypedError(null)
+            clearPending()
+          }}
           onDropdownClose={() => {
             // One day picked and the calendar closed: that day alone.
             if (value[0] && !value[1]) form.setFieldValue(path, [value[0], value[0]])
@@ -114,6 +144,7 @@ export function DateRangeField({
           onChange={(e) => {
             setTyped(e.currentTarget.value)
             if (typedError) setTypedError(null)
+            clearPending()
           }}
           onKeyDown={(e) => {
             if (e.key !== 'Enter') return
