@@ -5,7 +5,8 @@ import type { Db } from '../db/client.js'
 import * as schema from '../db/schema/index.js'
 import { FILE_ARRAY_COLUMNS, uploads } from '../db/schema/index.js'
 import type { ProcessedImage } from './images.js'
-import { storageKey, STORED_NAME, type Storage } from './storage/index.js'
+import type { FastifyReply } from 'fastify'
+import { storageKey, STORED_NAME, type Storage, type StoredObject } from './storage/index.js'
 
 /**
  * Columns that hold a stored file's name: every foreign key of the schema to
@@ -41,6 +42,27 @@ function unreferenced(): SQL {
     ),
   ]
   return parts.length ? sql.join(parts, sql` AND `) : sql`TRUE`
+}
+
+/**
+ * Answers with a stored object's bytes: its type and length, never sniffed, and never run as a page
+ * (`sandbox`, no sources) even when opened straight in a tab. `cache` is the public images' year or a
+ * private file's no-store; `disposition` inline for a picture or a document opened in the browser,
+ * attachment for a download.
+ */
+export function sendStoredFile(
+  reply: FastifyReply,
+  object: StoredObject,
+  opts: { mime: string; cache?: string; disposition: string },
+): FastifyReply {
+  if (opts.cache) reply.header('cache-control', opts.cache)
+  return reply
+    .type(opts.mime)
+    .header('content-length', object.size)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('content-disposition', opts.disposition)
+    .send(object.body)
 }
 
 /** A control character, a path separator or a reserved character has no place in a download's name. */

@@ -4,7 +4,7 @@ import { ZodError } from 'zod'
 import { issueField, issueMessage, type ApiErrorBody, type Locale, type ZodIssueWithInput } from '@app/shared'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
-import { HttpError, inUse } from '../lib/errors.js'
+import { HttpError, inUse, unprocessable } from '../lib/errors.js'
 import { fieldLabel, requestLocale, t } from '../lib/i18n.js'
 
 /** One zod issue as a localized sentence for its field (the mapping is shared with the web forms). */
@@ -36,6 +36,8 @@ function pgCode(err: unknown): { code: string; constraint?: string; table?: stri
 
 /** PostgreSQL's detail of a delete that a foreign key refused: `Key (id)=(5) is still referenced from table "hotels".` */
 const STILL_REFERENCED = /^Key \((\w+)\)=\((\d{1,10})\) is still referenced/
+/** A write naming a row that does not exist (or went meanwhile): `Key (company_id, location_id)=(1, 9) is not present`. */
+const NOT_PRESENT = /^Key \(([\w, ]+)\)=\(.*\) is not present in table/
 
 /**
  * Every row that still uses the row a refused delete named, per table (issue 31): read from the database's
@@ -143,6 +145,11 @@ export default fp(async function errors(app) {
           return plain()
         },
       )
+    }
+    if (pg?.code === '23503' && pg.detail && NOT_PRESENT.test(pg.detail)) {
+      // An insert or update naming a row that is not there: the field to fix, like any other invalid value (422).
+      const field = NOT_PRESENT.exec(pg.detail)![1]!.split(', ').pop()!
+      return sendHttpError(reply, locale, unprocessable({ [field]: ['field.not_found'] }))
     }
     if (pg?.code === '23503') {
       // A delete refused by a foreign key (the one rule for rows still in use): 409 naming what uses it.

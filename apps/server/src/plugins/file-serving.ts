@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { notFound, unprocessable } from '../lib/errors.js'
-import { findUpload } from '../lib/files.js'
+import { findUpload, sendStoredFile } from '../lib/files.js'
 import { IMAGE_EXTENSIONS, type ImageMime } from '../lib/images.js'
 import { requireAuth } from './auth.js'
 import { storageKey, STORED_NAME, type Storage } from '../lib/storage/index.js'
@@ -60,13 +60,7 @@ export function serveFiles(parent: FastifyInstance, storage: Storage): void {
       reply.removeHeader('cache-control').removeHeader('etag')
       throw notFound()
     }
-    return reply
-      .type(meta.mime_type)
-      .header('content-length', object.size)
-      .header('content-disposition', 'inline')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .send(object.body)
+    return sendStoredFile(reply, object, { mime: meta.mime_type, disposition: 'inline' })
   }
 
   const imageParams = z.object({ file_name: z.string().max(200) })
@@ -98,13 +92,11 @@ export function serveFiles(parent: FastifyInstance, storage: Storage): void {
       const object = await storage.get(storageKey(row.company_id, name))
       if (!object) throw notFound()
       const fileName = downloadName(row.original_name, name, row.mime_type)
-      return reply
-        .type(row.mime_type)
-        .header('content-length', object.size)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-        .send(object.body)
+      return sendStoredFile(reply, object, {
+        mime: row.mime_type,
+        cache: 'private, no-store',
+        disposition: `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      })
     },
   )
 }

@@ -8,7 +8,7 @@ import { MAX_IMAGE_BYTES, queryId } from '@app/shared'
 import type { Db } from '../../db/client.js'
 import { pilgrimDocuments, pilgrims, uploads } from '../../db/schema/index.js'
 import { HttpError, notFound, unprocessable } from '../../lib/errors.js'
-import { cleanOriginalName } from '../../lib/files.js'
+import { cleanOriginalName, sendStoredFile } from '../../lib/files.js'
 import { registerMessages } from '../../lib/i18n.js'
 import { storageKey } from '../../lib/storage/index.js'
 import { requireAuth } from '../../plugins/auth.js'
@@ -166,14 +166,11 @@ export const pilgrimFiles: FastifyPluginAsync = async (parent) => {
       if (!doc?.file) throw notFound()
       const object = await app.storage.get(storageKey(auth.companyId, doc.file))
       if (!object) throw notFound()
-      return reply
-        .type(doc.mime)
-        .header('content-length', object.size)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('content-disposition', `inline; filename="${doc.file}"`)
-        .send(object.body)
+      return sendStoredFile(reply, object, {
+        mime: doc.mime,
+        cache: 'private, no-store',
+        disposition: `inline; filename="${doc.file}"`,
+      })
     },
   )
 }
