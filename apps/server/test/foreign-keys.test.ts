@@ -12,16 +12,12 @@ import { buildTestApp, type TestApp } from './helpers/app.js'
 let t: TestApp
 
 const writes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: { one?: number; a?: number; b?: number } }>(
-    '/test-fk',
-    { config: { access: 'public' } },
-    async (req) => {
-      const { one, a, b } = req.body
-      if (one !== undefined) await app.db.execute(sql`INSERT INTO fk_child_one (parent_id) VALUES (${one})`)
-      else await app.db.execute(sql`INSERT INTO fk_child_two (company_id, parent_id) VALUES (${a}, ${b})`)
-      return { ok: true }
-    },
-  )
+  app.post<{ Body: { one?: number; a?: number; b?: number } }>('/test-fk', { config: { access: 'public' } }, async (req) => {
+    const { one, a, b } = req.body
+    if (one !== undefined) await app.db.execute(sql`INSERT INTO fk_child_one (parent_id) VALUES (${one})`)
+    else await app.db.execute(sql`INSERT INTO fk_child_two (company_id, parent_id) VALUES (${a}, ${b})`)
+    return { ok: true }
+  })
 }
 
 beforeAll(async () => {
