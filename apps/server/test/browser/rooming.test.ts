@@ -32,6 +32,8 @@ interface Texts {
   save: string
   saved: string
   refused: string
+  /** Part of the message of a save over a list saved since the page read it. */
+  conflict: string
   mixed: string
   room: (label: string) => string
   moveOption: RegExp
@@ -47,6 +49,7 @@ const EN: Texts = {
   save: 'Save rooms',
   saved: 'Rooming list saved',
   refused: 'The rooming list was not saved',
+  conflict: "saved this stay's rooms after you opened them",
   mixed: 'Room 2: men and women share a room only when all of them are one family',
   room: (l) => `Room ${l}`,
   moveOption: /^Room 3 \(/,
@@ -62,6 +65,7 @@ const ID: Texts = {
   save: 'Simpan kamar',
   saved: 'Daftar kamar tersimpan',
   refused: 'Daftar kamar tidak tersimpan',
+  conflict: 'menyimpan daftar kamar menginap ini setelah Anda membukanya',
   mixed: 'Kamar 2: laki-laki dan perempuan sekamar hanya bila semuanya satu keluarga',
   room: (l) => `Kamar ${l}`,
   moveOption: /^Kamar 3 \(/,
@@ -180,6 +184,25 @@ async function journey(texts: Texts) {
   await room(page, '2').evaluate((el) => el.scrollIntoView({ block: 'center' }))
   await room(page, '2').getByTestId('rooming-pilgrim').filter({ hasText: 'Sari Dewi' }).getByRole('button').click()
   await page.getByRole('menuitem', { name: texts.moveOption }).click()
+
+  // Meanwhile another clerk saves this stay's list: Save is refused naming that, the rooms on screen stay
+  // unsaved, and saving again replaces theirs knowingly (no lost write, no silent overwrite).
+  const before = await api<{ stays: Array<{ id: number; version: number }>; pilgrims: Array<{ id: number; full_name: string }> }>(
+    'GET',
+    `/departures/${id}/rooming`,
+  )
+  const family = before.pilgrims.filter((p) => ['Ahmad Fauzi', 'Siti Aminah'].includes(p.full_name)).map((p) => p.id)
+  await api('PUT', `/departures/${id}/rooming`, {
+    stay_id: before.stays[0]!.id,
+    rooms: [{ label: '9', pilgrim_ids: family }],
+    version: before.stays[0]!.version,
+  })
+  for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click()
+  await section.getByRole('button', { name: texts.save }).click()
+  await notification(page, texts.refused).waitFor()
+  expect(await page.locator('.mantine-Notification-root').last().textContent()).toContain(texts.conflict)
+  await section.getByTestId('rooming-unsaved').waitFor()
+  await shot(page, name('04-conflict'))
   await section.getByRole('button', { name: texts.save }).click()
   await notification(page, texts.saved).waitFor()
   const saved = await api<{ stays: Array<{ rooms: Array<{ label: string; pilgrim_ids: number[] }> }> }>(

@@ -40,6 +40,11 @@ export const roomingInputSchema = z.object({
   /** The departure stay (hotel, room type, dates) the list is of. */
   stay_id: idField,
   rooms: z.array(roomingRoomInputSchema).max(MAX_ROOMING_ROOMS),
+  /**
+   * The stay's `version` as read: a save over a list saved since is refused with 409 and the list as it now
+   * is. Left out, the save is taken whatever was saved before (API clients that never read one).
+   */
+  version: z.number().int().min(0).max(2_147_483_647).optional(),
 })
 export type RoomingInput = z.infer<typeof roomingInputSchema>
 
@@ -75,6 +80,8 @@ export const roomingStaySchema = z.object({
   /** The rooms the stay holds: the most the list may use. */
   room_count: z.number(),
   rooms: z.array(roomingRoomSchema),
+  /** Bumped by every save of this stay's list; a save sends the one it read. */
+  version: z.number(),
   /** Pilgrims of the stay's room type who sleep in no room of this stay or of another stay on these nights. */
   unassigned: z.array(z.number()),
 })

@@ -114,6 +114,8 @@ export const departureStays = pgTable(
     check_in: date('check_in', { mode: 'string' }).notNull(),
     check_out: date('check_out', { mode: 'string' }).notNull(),
     rooms: integer('rooms').notNull(),
+    /** Bumped by every save of the stay's rooming list: a save names the one it read (no lost write). */
+    rooming_version: integer('rooming_version').notNull().default(0),
   },
   (t) => [
     index('departure_stays_departure_idx').on(t.departure_id, t.position),

@@ -30,6 +30,7 @@ export interface StayRow {
   check_in: string
   check_out: string
   rooms: number
+  rooming_version: number
 }
 
 /** A booked pilgrim and where the booking puts them in booking order (`rank`). */
@@ -67,6 +68,7 @@ export async function staysOf(db: Db, departureId: number): Promise<StayRow[]> {
       check_in: departureStays.check_in,
       check_out: departureStays.check_out,
       rooms: departureStays.rooms,
+      rooming_version: departureStays.rooming_version,
     })
     .from(departureStays)
     .innerJoin(hotels, eq(hotels.id, departureStays.hotel_id))
@@ -221,6 +223,7 @@ export function stayView(s: StayRow, stays: StayRow[], stored: StoredRoom[], peo
     check_out: s.check_out,
     room_count: s.rooms,
     rooms,
+    version: s.rooming_version,
     unassigned: people.filter((p) => p.room_type === s.room_type && !placed.has(p.id)).map((p) => p.id),
   }
 }

@@ -204,6 +204,83 @@ describe('reading the rooming list', () => {
   })
 })
 
+describe('two clerks saving one stay (no lost write)', () => {
+  const versionOf = async (stay: number) => {
+    const res = await api('GET', `/departures/${T.id}/rooming`)
+    return (res.json().data.stays as Array<{ id: number; version: number }>).find((s) => s.id === stay)!.version
+  }
+  const save = (stay: number, roomsList: Array<{ label: string; pilgrim_ids: number[] }>, version?: number, lang = 'en') =>
+    api(
+      'PUT',
+      `/departures/${T.id}/rooming`,
+      { stay_id: stay, rooms: roomsList, ...(version === undefined ? {} : { version }) },
+      owner,
+      lang,
+    )
+
+  it('each save bumps the stay’s version; a save naming the version before it gets 409 with the list as it is', async () => {
+    const read = await versionOf(T.mkkDouble)
+    const first = await save(
+      T.mkkDouble,
+      [
+        { label: 'A1', pilgrim_ids: [P.dedi!] },
+        { label: 'A2', pilgrim_ids: [P.tuti!] },
+      ],
+      read,
+    )
+    expect(first.statusCode, first.body).toBe(200)
+    const after = first.json().data.stays.find((s: { id: number }) => s.id === T.mkkDouble)
+    expect(after.version).toBe(read + 1)
+    // Another stay's version did not move.
+    expect(await versionOf(T.medDouble)).toBe(0)
+
+    // The second clerk read the same version: refused, nothing written, the first clerk's list answered.
+    const second = await save(T.mkkDouble, [{ label: 'B7', pilgrim_ids: [P.dedi!] }], read)
+    expect(second.statusCode, second.body).toBe(409)
+    expect(second.json().errors.version).toEqual(['Someone else changed this record after you opened it'])
+    const now = second.json().data.stays.find((s: { id: number }) => s.id === T.mkkDouble)
+    expect(now.rooms).toEqual([
+      { label: 'A1', pilgrim_ids: [P.dedi] },
+      { label: 'A2', pilgrim_ids: [P.tuti] },
+    ])
+    expect(now.version).toBe(read + 1)
+    const id = await save(T.mkkDouble, [], read, 'id')
+    expect(id.statusCode).toBe(409)
+    expect(id.json().errors.version).toEqual(['Orang lain telah mengubah data ini setelah Anda membukanya'])
+
+    // Saved again over the version now read: taken.
+    const third = await save(T.mkkDouble, [{ label: 'B7', pilgrim_ids: [P.dedi!] }], now.version)
+    expect(third.statusCode, third.body).toBe(200)
+    expect(await versionOf(T.mkkDouble)).toBe(read + 2)
+    // A client that never read a version is taken as before (and still bumps it); a bad version is a 422.
+    expect((await save(T.mkkDouble, [])).statusCode).toBe(200)
+    expect(await versionOf(T.mkkDouble)).toBe(read + 3)
+    expect((await save(T.mkkDouble, [], -1)).statusCode).toBe(422)
+  })
+
+  it('of simultaneous saves that read one version exactly one is taken', async () => {
+    const read = await versionOf(T.mkkDouble)
+    const all = await Promise.all(
+      [P.dedi!, P.tuti!, P.dedi!, P.tuti!, P.dedi!, P.tuti!].map((who, i) =>
+        save(T.mkkDouble, [{ label: `R${i}`, pilgrim_ids: [who] }], read),
+      ),
+    )
+    expect(all.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409])
+    const res = await api('GET', `/departures/${T.id}/rooming`)
+    const stay = res.json().data.stays.find((s: { id: number }) => s.id === T.mkkDouble)
+    expect(stay.version).toBe(read + 1)
+    expect(stay.rooms).toHaveLength(1)
+    await save(T.mkkDouble, [], stay.version)
+  })
+
+  it('a refused list (422) moves no version', async () => {
+    const read = await versionOf(T.medQuad)
+    const five = [P.ahmad!, P.siti!, P.umar!, P.budi!, P.cahyo!]
+    expect((await save(T.medQuad, [{ label: '9', pilgrim_ids: five }], read)).statusCode).toBe(422)
+    expect(await versionOf(T.medQuad)).toBe(read)
+  })
+})
+
 describe('the rules of a room', () => {
   const refused = async (roomsList: Array<{ label: string; pilgrim_ids: number[] }>, stay = T.medQuad, lang = 'en') => {
     const res = await put(T.id, stay, roomsList, lang)

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm'
-import { ROOMING_KEYS, roomRules, type Rooming, type RoomingInput, type RoomingRoom } from '@app/shared'
+import { and, eq, sql } from 'drizzle-orm'
+import { ROOMING_KEYS, roomRules, type Rooming, type RoomingInput, type RoomingRoom, type RoomingStay } from '@app/shared'
 import type { Db } from '../../db/client.js'
-import { roomingAssignments, roomingRooms } from '../../db/schema/index.js'
+import { departureStays, roomingAssignments, roomingRooms } from '../../db/schema/index.js'
 import { notFound, unprocessable } from '../../lib/errors.js'
+import { lastChange, staleVersion, StaleVersion } from '../../crud/versions.js'
 import { autoAssign } from './rooming-auto.js'
 import {
   departureOf,
@@ -111,39 +112,72 @@ export async function writeRooming(
   stayId: number,
   input: RoomingInput,
 ): Promise<Rooming> {
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db
-    const ctx = await load(tx, companyId, departureId, stayId, true, [...new Set(input.rooms.flatMap((r) => r.pilgrim_ids))])
-    const errors = checkRooming(input, ctx)
-    if (Object.keys(errors).length) throw unprocessable(errors)
-    await tx.delete(roomingRooms).where(eq(roomingRooms.stay_id, stayId))
-    if (!input.rooms.length) return
-    const made = await tx
-      .insert(roomingRooms)
-      .values(
-        input.rooms.map((r, position) => ({
-          company_id: companyId,
-          departure_id: departureId,
-          stay_id: stayId,
-          position,
-          label: r.label,
-          room_type: ctx.stay.room_type,
-        })),
-      )
-      .returning({ id: roomingRooms.id, label: roomingRooms.label })
-    const idOf = new Map(made.map((r) => [r.label, r.id]))
-    const rows = input.rooms.flatMap((r) =>
-      r.pilgrim_ids.map((pilgrim_id, position) => ({
+  try {
+    await db.transaction(async (t) => {
+      const tx = t as unknown as Db
+      const ctx = await load(tx, companyId, departureId, stayId, true, [...new Set(input.rooms.flatMap((r) => r.pilgrim_ids))])
+      // The stay's version, compared and bumped in one statement: of two saves that read one version only the
+      // first matches; the row it locks also queues two saves of one stay, so lists never interleave.
+      const bumped = await tx
+        .update(departureStays)
+        .set({ rooming_version: sql`${departureStays.rooming_version} + 1` })
+        .where(
+          and(
+            eq(departureStays.id, stayId),
+            input.version === undefined ? undefined : eq(departureStays.rooming_version, input.version),
+          ),
+        )
+        .returning({ version: departureStays.rooming_version })
+      if (!bumped.length) throw new StaleVersion()
+      const errors = checkRooming(input, ctx)
+      if (Object.keys(errors).length) throw unprocessable(errors)
+      await replaceRooms(tx, companyId, departureId, stayId, ctx.stay.room_type, input)
+    })
+  } catch (err) {
+    if (!(err instanceof StaleVersion)) throw err
+    throw staleVersion(
+      (await readRooming(db, companyId, departureId)) as unknown as Record<string, unknown>,
+      await lastChange(db, companyId, 'departure', departureId, 'update'),
+    )
+  }
+  return readRooming(db, companyId, departureId)
+}
+
+/** The stay's rooms and who sleeps in them, replaced by `input`'s. */
+async function replaceRooms(
+  tx: Db,
+  companyId: number,
+  departureId: number,
+  stayId: number,
+  roomType: RoomingStay['room_type'],
+  input: RoomingInput,
+) {
+  await tx.delete(roomingRooms).where(eq(roomingRooms.stay_id, stayId))
+  if (!input.rooms.length) return
+  const made = await tx
+    .insert(roomingRooms)
+    .values(
+      input.rooms.map((r, position) => ({
         company_id: companyId,
-        room_id: idOf.get(r.label)!,
+        departure_id: departureId,
         stay_id: stayId,
-        pilgrim_id,
         position,
+        label: r.label,
+        room_type: roomType,
       })),
     )
-    if (rows.length) await tx.insert(roomingAssignments).values(rows)
-  })
-  return readRooming(db, companyId, departureId)
+    .returning({ id: roomingRooms.id, label: roomingRooms.label })
+  const idOf = new Map(made.map((r) => [r.label, r.id]))
+  const rows = input.rooms.flatMap((r) =>
+    r.pilgrim_ids.map((pilgrim_id, position) => ({
+      company_id: companyId,
+      room_id: idOf.get(r.label)!,
+      stay_id: stayId,
+      pilgrim_id,
+      position,
+    })),
+  )
+  if (rows.length) await tx.insert(roomingAssignments).values(rows)
 }
 
 /**

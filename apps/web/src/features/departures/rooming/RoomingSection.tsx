@@ -33,6 +33,8 @@ export default function RoomingSection({ departureId }: { departureId: number })
   })
   const [picked, setPicked] = useState<string | null>(null)
   const [drafts, setDrafts] = useState<Record<number, Draft>>({})
+  // The stay's version each draft started from: what its save sends, so a list saved meanwhile is not lost.
+  const [based, setBased] = useState<Record<number, number>>({})
   const [errors, setErrors] = useState<Record<number, Record<string, string[]>>>({})
   const [busy, setBusy] = useState<string | null>(null)
   const data = query.data
@@ -56,13 +58,20 @@ export default function RoomingSection({ departureId }: { departureId: number })
   const saved: Draft = { rooms: stay.rooms, unassigned: stay.unassigned }
   const draft = drafts[stay.id] ?? saved
   const dirty = !!drafts[stay.id]
-  const setDraft = (d: Draft | undefined) =>
+  const setDraft = (d: Draft | undefined, from = stay.version) => {
     setDrafts((all) => {
       const next = { ...all }
       if (d) next[stay.id] = d
       else delete next[stay.id]
       return next
     })
+    setBased((all) => {
+      const next = { ...all }
+      if (d) next[stay.id] = all[stay.id] ?? from
+      else delete next[stay.id]
+      return next
+    })
+  }
   const base = `/departures/${departureId}/rooming`
 
   const auto = async () => {
@@ -82,8 +91,27 @@ export default function RoomingSection({ departureId }: { departureId: number })
   }
   const save = async () => {
     setBusy('save')
-    const res = await api.put<{ data: Rooming }>(base, { stay_id: stay.id, rooms: draft.rooms })
+    const res = await api.put<{ data: Rooming }>(base, {
+      stay_id: stay.id,
+      rooms: draft.rooms,
+      version: based[stay.id] ?? stay.version,
+    })
     setBusy(null)
+    if (!res.ok && res.error.conflict) {
+      // Someone saved this stay's list after it was read: theirs is now the saved list, this draft stays on
+      // screen and now starts from theirs, so Save again replaces it knowingly and Discard shows it.
+      const now = res.error.conflict.current as Rooming
+      const theirs = now.stays.find((s) => s.id === stay.id)
+      client.setQueryData(keyOf(departureId), now)
+      if (theirs) setBased((all) => ({ ...all, [stay.id]: theirs.version }))
+      // The rooms' earlier refusals were of an attempt before this one.
+      setErrors((e) => ({ ...e, [stay.id]: {} }))
+      const name = res.error.conflict.changedBy?.user_name
+      return notifyError(
+        t('resources.departures.rooming.save_failed'),
+        name ? t('resources.departures.rooming.conflict', { name }) : t('resources.departures.rooming.conflict_unknown'),
+      )
+    }
     if (!res.ok) {
       setErrors((e) => ({ ...e, [stay.id]: res.error.errors }))
       const first = Object.values(res.error.errors).flat()
