@@ -67,7 +67,8 @@ const CALLS: Call[] = [
     floor: '/search',
     target: { rps: 0.85, p99: 1.5 },
   },
-  { name: 'one row by id', app: (id) => `/api/v1/categories/${id}`, floor: '/row', target: { rps: 0.6, p99: 1.5 } },
+  // Issue 33 raised the one-row target from issue 14's 0.6×.
+  { name: 'one row by id', app: (id) => `/api/v1/categories/${id}`, floor: '/row', target: { rps: 0.8, p99: 1.5 } },
 ]
 
 /** The SQL the engine sent for each call before counters, captured from the engine itself. */

@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import Fastify, {
-  LogController,
-  type FastifyInstance,
-  type FastifyPluginAsync,
-  type FastifyReply,
-  type FastifyRequest,
-} from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -21,6 +15,7 @@ import docs from './plugins/docs.js'
 import errors from './plugins/errors.js'
 import inputGuard, { frameworkError } from './plugins/input-guard.js'
 import requestLimits, { clientErrorHandler, serverTimeouts } from './plugins/request-limits.js'
+import { AccessLog, logDestination, requestLogger } from './plugins/request-log.js'
 import securityHeaders from './plugins/security-headers.js'
 import uploads from './plugins/uploads.js'
 import web from './plugins/web.js'
@@ -48,20 +43,6 @@ export interface BuildOptions {
 const here = path.dirname(fileURLToPath(import.meta.url))
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist')
 
-/**
- * One access-log line per request, written when it completes and carrying the
- * request, instead of Fastify's two ('incoming request' + 'request completed'):
- * half the log writes on every call (docs/performance/reference-list.md's git history).
- */
-class AccessLog extends LogController {
-  override incomingRequest() {}
-  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply) {
-    if (this.isLogDisabled(req)) return
-    if (error) reply.log.error({ req, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored')
-    else reply.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed')
-  }
-}
-
 export async function buildApp({ config, database, logger, modules = [] }: BuildOptions): Promise<FastifyInstance> {
   setDefaultLocale(config.DEFAULT_LOCALE)
   const app = Fastify({
@@ -75,7 +56,11 @@ export async function buildApp({ config, database, logger, modules = [] }: Build
             // cookie, set-cookie) never reach a line (test/access-log.test.ts). Redacting them anyway cloned
             // both objects on every access line to find nothing: 2 % of a one-row read's CPU.
             ...(typeof logger === 'object' ? logger : {}),
+            // Standard output through a buffer (plugins/request-log.ts), unless the caller gave a stream.
+            ...(typeof logger === 'object' && 'stream' in logger ? {} : { stream: logDestination() }),
           },
+    // A request's pino child is made only if something logs through it (plugins/request-log.ts).
+    ...(logger === false ? {} : { childLoggerFactory: requestLogger }),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id']
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID()

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import { buildApp } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
 import type { Database } from '../src/db/client.js'
@@ -35,7 +35,14 @@ beforeAll(async () => {
       done()
     },
   })
-  app = await buildApp({ config, database, logger: { stream } })
+  // A route that logs through its request's logger, as a failing write or a warning does.
+  const probe: FastifyPluginAsync = async (api) => {
+    api.get('/log-probe', { config: { access: 'public' } }, async (req) => {
+      req.log.warn({ probe: 1 }, 'probe logged')
+      return { data: 'ok' }
+    })
+  }
+  app = await buildApp({ config, database, logger: { stream }, modules: [probe] })
   await app.ready()
 })
 
@@ -64,14 +71,27 @@ describe('access log', () => {
     const issued = (login.json() as { data: { token: string } }).data.token
     expect(setCookie).toContain(issued)
 
-    type Line = { msg?: string; req: { method: string; url: string }; res: { statusCode: number } }
+    type Line = { msg?: string; reqId?: string; req: { method: string; url: string }; res: { statusCode: number } }
     const access = lines.map((l) => JSON.parse(l) as Line).filter((l) => l.msg === 'request completed')
     expect(access.map((l) => [l.req.method, l.req.url, l.res.statusCode])).toEqual([
       ['GET', '/api/v1/categories?page=0&size=1', 200],
       ['POST', '/api/v1/auth/login', 200],
     ])
+    // Each line names its request by the id the answer carries (written without a child logger per request).
+    expect(access.map((l) => l.reqId)).toEqual([read.headers['x-request-id'], login.headers['x-request-id']])
     const all = lines.join('\n')
     for (const secret of [owner.token, cookieToken, issued]) expect(all).not.toContain(secret)
     expect(all).not.toMatch(/authorization|set-cookie|"cookie"/i)
+  })
+
+  it('names the request once in each of its lines, whether or not the request logged through its own logger', async () => {
+    lines.length = 0
+    const res = await app.inject({ method: 'GET', url: '/api/v1/log-probe', headers: { 'x-request-id': 'probe-1' } })
+    expect(res.statusCode).toBe(200)
+    expect(lines).toHaveLength(2)
+    const [warned, access] = lines.map((l) => JSON.parse(l) as Record<string, unknown>)
+    expect(warned).toMatchObject({ level: 40, reqId: 'probe-1', probe: 1, msg: 'probe logged' })
+    expect(access).toMatchObject({ level: 30, reqId: 'probe-1', msg: 'request completed', res: { statusCode: 200 } })
+    for (const line of lines) expect(line.match(/"reqId"/g)).toHaveLength(1)
   })
 })

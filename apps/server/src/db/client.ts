@@ -12,6 +12,7 @@ import pg from 'pg'
 import * as schema from './schema/index.js'
 import { fasterQueries } from './pglite-statements.js'
 import { PGliteWorkerClient } from './pglite-proxy.js'
+import { DescribedClient } from './pg-statements.js'
 
 export type Schema = typeof schema
 /** One type for both drivers: code never needs to know which one it runs on. */
@@ -54,7 +55,8 @@ function workerUrl(): URL {
 
 export function openDatabase(opts: DatabaseOptions): Database {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 })
+    // Its named statements skip the Describe after their first run on a connection (db/pg-statements.ts).
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20, Client: DescribedClient })
     // A dropped idle connection must not take the process down.
     pool.on('error', () => {})
     const db = drizzlePg(pool, { schema }) as unknown as Db

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin'
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify'
 import { auditRequest, purgeAudit, recordAudit, routeEntry } from '../lib/audit.js'
 
 declare module 'fastify' {
@@ -16,6 +16,7 @@ declare module 'fastify' {
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
 const WRAPPED = Symbol('audit-wrapped')
 const PURGE_EVERY_MS = 24 * 60 * 60 * 1000
+const asList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks])
 
 /**
  * The one place every write route passes through (issue 30). A write request
@@ -46,10 +47,29 @@ export default fp(async function audit(app) {
   }
 
   // A callback hook, so the handler and the hooks after this one run inside the store.
-  app.addHook('preHandler', (req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    if (SAFE.has(req.method) || !req.routeOptions.url?.startsWith('/api/v1')) return done()
+  const enter = (req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    if (SAFE.has(req.method)) return done()
     req.auditState = { recorded: false }
     auditRequest.run(req, done)
+  }
+  // A callback hook: it has nothing to wait for unless the write recorded nothing yet.
+  const leave = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (err: Error | null, payload?: unknown) => void,
+  ) => {
+    if (!req.auditState || req.auditState.recorded || reply.statusCode >= 300) return done(null, payload)
+    recordAudit(app.db, req, routeEntry(req)).then(() => done(null, payload), done)
+  }
+  // Only API routes that take a write have the two hooks, first among their own (where the global ones were):
+  // a read runs neither (no preHandler at all on a plain read).
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.url.startsWith('/api/v1')) return
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    if (methods.every((m) => SAFE.has(m))) return
+    route.preHandler = [enter, ...asList(route.preHandler)]
+    route.onSend = [leave, ...asList(route.onSend)] as RouteOptions['onSend']
   })
 
   // Retention: once at start (in the background) and daily; every copy may run it (a purge is idempotent).
@@ -63,11 +83,5 @@ export default fp(async function audit(app) {
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer)
     await running
-  })
-
-  // A callback hook: on a read (every request but writes) it has nothing to wait for, so no promise per answer.
-  app.addHook('onSend', (req, reply, payload, done) => {
-    if (!req.auditState || req.auditState.recorded || reply.statusCode >= 300) return done(null, payload)
-    recordAudit(app.db, req, routeEntry(req)).then(() => done(null, payload), done)
   })
 })
