@@ -41,7 +41,7 @@ const POOL = 20 // the app's default pool size (db/client.ts)
 const CASES = new Set((process.env.BENCH_CASES ?? 'healthz,spread,contended,quote').split(','))
 
 /** The bookings floor's own copies of the tables an order writes: columns, checks, indexes, foreign keys; no triggers. */
-const FLOOR_TABLES = `
+export const FLOOR_TABLES = `
   CREATE TABLE floor_stock (LIKE inventory_stock INCLUDING ALL);
   ALTER TABLE floor_stock ADD FOREIGN KEY (company_id) REFERENCES companies(id) ON DELETE CASCADE;
   CREATE TABLE floor_orders (LIKE orders INCLUDING ALL);

@@ -41,7 +41,8 @@ function placeOf(url: string): string {
   if (url.startsWith('node:')) return url
   return url.replace(/^file:\/\/.*\/apps\/server\//, '')
 }
-const keyOf = (n: Node) => `${n.callFrame.functionName || '(anonymous)'} ${placeOf(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`
+const keyOf = (n: Node) =>
+  `${n.callFrame.functionName || '(anonymous)'} ${placeOf(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`
 
 const self = new Map<string, number>()
 const inclusive = new Map<string, number>()
