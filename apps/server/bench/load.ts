@@ -163,7 +163,7 @@ const ownCpuMs = () => {
 }
 
 /** From now on: per request of `n`, the server's (`pid`), PostgreSQL's and this process's (the load's) CPU, ms. */
-function cpuSince(pid: number): (n: number) => Pick<Figures, 'cpu' | 'dbCpu' | 'loadCpu'> {
+export function cpuSince(pid: number): (n: number) => Pick<Figures, 'cpu' | 'dbCpu' | 'loadCpu'> {
   const before = cpuMs(pid)
   const dbBefore = postgresCpu()
   const loadBefore = ownCpuMs()

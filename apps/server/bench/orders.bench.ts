@@ -13,8 +13,14 @@
  *     item row in one transaction, on its own copies of those tables, spread and
  *     contended like the app; ours ÷ floor for req/s and p99.
  *
+ * Each case also prints the CPU per answered request of the server process (app or bookings floor) and of
+ * PostgreSQL's processes, ms (Linux /proc): steadier than req/s on a shared machine.
+ *
  *   npm run bench -- orders
  *   BENCH_DRIVERS=pg,pglite BENCH_DURATION=10 npm run bench -- orders
+ *
+ * BENCH_CASES=spread,contended (any of healthz, spread, contended, quote; default all) runs only those;
+ * BENCH_PROFILE=<dir> leaves a V8 CPU profile of the app's run there (`npx tsx bench/profile-summary.ts <file>`).
  */
 import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -24,6 +30,7 @@ import { sql } from 'drizzle-orm'
 import autocannon from 'autocannon'
 import { createPgDatabase, openDatabase, seedBenchData } from './fixtures.js'
 import { start, startApp, stop } from './harness.js'
+import { cpuSince } from './load.js'
 import { createHotelRoom } from '../test/helpers/bookables.js'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
@@ -31,9 +38,10 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const DRIVERS = (process.env.BENCH_DRIVERS ?? 'pg,pglite').split(',') as Array<'pglite' | 'pg'>
 const ROOMS = Number(process.env.BENCH_ROOMS ?? 500)
 const POOL = 20 // the app's default pool size (db/client.ts)
+const CASES = new Set((process.env.BENCH_CASES ?? 'healthz,spread,contended,quote').split(','))
 
 /** The bookings floor's own copies of the tables an order writes: columns, checks, indexes, foreign keys; no triggers. */
-const FLOOR_TABLES = `
+export const FLOOR_TABLES = `
   CREATE TABLE floor_stock (LIKE inventory_stock INCLUDING ALL);
   ALTER TABLE floor_stock ADD FOREIGN KEY (company_id) REFERENCES companies(id) ON DELETE CASCADE;
   CREATE TABLE floor_orders (LIKE orders INCLUDING ALL);
@@ -55,15 +63,21 @@ interface Result {
   ok: number
   non2xx: number
   errors: number
+  /** CPU per answered request, ms: the server process's and PostgreSQL's. */
+  cpu: number
+  dbCpu: number
 }
 
 function run(opts: {
   url: string
+  /** The server process answering (its CPU is read). */
+  pid: number
   method?: 'GET' | 'POST'
   connections: number
   headers: Record<string, string>
   body?: () => unknown
 }): Promise<Result> {
+  const usage = cpuSince(opts.pid)
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -85,7 +99,10 @@ function run(opts: {
       },
       (err, r) => {
         if (err) return reject(err)
+        const { cpu, dbCpu } = usage(Math.max(r['2xx'], 1))
         resolve({
+          cpu,
+          dbCpu: dbCpu ?? 0,
           rps: r.requests.average,
           p50: r.latency.p50,
           p99: r.latency.p99,
@@ -99,7 +116,8 @@ function run(opts: {
 }
 
 const fmt = (r: Result) =>
-  `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(5)} ms  2xx ${r.ok}  non-2xx ${r.non2xx}  errors ${r.errors}`
+  `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(5)} ms  ` +
+  `cpu ${r.cpu.toFixed(2)} ms/req (pg ${r.dbCpu.toFixed(2)})  2xx ${r.ok}  non-2xx ${r.non2xx}  errors ${r.errors}`
 
 export default async function ordersBench() {
   const children: ChildProcess[] = []
@@ -155,8 +173,13 @@ export default async function ordersBench() {
         })
         if (probe.status !== 200) throw new Error(`order probe: ${probe.status} ${await probe.text()}`)
 
-        const floor = await run({ url: `${base}/healthz`, connections: CONNECTIONS, headers })
-        console.log(`  floor GET /healthz               ${fmt(floor)}`)
+        const appPid = app.child.pid!
+        const floorPid = bookings?.child.pid ?? 0
+        const floor = CASES.has('healthz')
+          ? await run({ url: `${base}/healthz`, pid: appPid, connections: CONNECTIONS, headers })
+          : undefined
+        if (floor) console.log(`  floor GET /healthz               ${fmt(floor)}`)
+        const ofHealthz = (r: Result) => (floor ? `  = ${(r.rps / floor.rps).toFixed(3)} x floor` : '')
         let n = 0
         const spreadBody = () => {
           n++
@@ -167,32 +190,41 @@ export default async function ordersBench() {
           day: o.items[0]!.check_in,
           quantity: 1,
         })
-        const post = (url: string, body: () => unknown) => run({ url, method: 'POST', connections: CONNECTIONS, headers, body })
+        const post = (url: string, pid: number, body: () => unknown) =>
+          run({ url, pid, method: 'POST', connections: CONNECTIONS, headers, body })
+        const ratio = (ours: Result, f: Result) =>
+          `ours ${ours.rps.toFixed(0)} / floor ${f.rps.toFixed(0)} req/s = ${(ours.rps / f.rps).toFixed(2)} (target >= 0.5), ` +
+          `p99 ${ours.p99} / ${f.p99} ms = ${(ours.p99 / f.p99).toFixed(2)} (target <= 2), ` +
+          `cpu ${ours.cpu.toFixed(2)} / ${f.cpu.toFixed(2)} ms per order`
         // Each case on the app and then on the bookings floor, back to back (the machine drifts between minutes).
-        const spread = await post(`${base}/api/v1/orders`, spreadBody)
-        console.log(`  orders, spread over ${ROOMS} rooms   ${fmt(spread)}  = ${(spread.rps / floor.rps).toFixed(3)} x floor`)
-        n = 0
-        const fSpread = floorUrl ? await post(floorUrl, () => floorBody(spreadBody())) : undefined
-        if (fSpread) console.log(`  bookings floor, spread           ${fmt(fSpread)}`)
-        const contended = await post(`${base}/api/v1/orders`, () => stay(hot, 30))
-        console.log(`  orders, all on one room-night    ${fmt(contended)}  = ${(contended.rps / floor.rps).toFixed(3)} x floor`)
-        const fContended = floorUrl ? await post(floorUrl, () => floorBody(stay(hot, 30))) : undefined
-        if (fContended) console.log(`  bookings floor, one room-night   ${fmt(fContended)}`)
-        if (fSpread && fContended) {
-          const ratio = (ours: Result, f: Result) =>
-            `ours ${ours.rps.toFixed(0)} / floor ${f.rps.toFixed(0)} req/s = ${(ours.rps / f.rps).toFixed(2)} (target >= 0.5), ` +
-            `p99 ${ours.p99} / ${f.p99} ms = ${(ours.p99 / f.p99).toFixed(2)} (target <= 2)`
-          console.log(`  vs bookings floor, spread:    ${ratio(spread, fSpread)}`)
-          console.log(`  vs bookings floor, contended: ${ratio(contended, fContended)}`)
+        const ratios: string[] = []
+        if (CASES.has('spread')) {
+          const spread = await post(`${base}/api/v1/orders`, appPid, spreadBody)
+          console.log(`  orders, spread over ${ROOMS} rooms   ${fmt(spread)}${ofHealthz(spread)}`)
+          n = 0
+          const fSpread = floorUrl ? await post(floorUrl, floorPid, () => floorBody(spreadBody())) : undefined
+          if (fSpread) console.log(`  bookings floor, spread           ${fmt(fSpread)}`)
+          if (fSpread) ratios.push(`  vs bookings floor, spread:    ${ratio(spread, fSpread)}`)
         }
-        const quote = await run({
-          url: `${base}/api/v1/orders/quote`,
-          method: 'POST',
-          connections: 10,
-          headers,
-          body: () => stay(rooms[0]!, 40, 3),
-        })
-        console.log(`  quote (3 nights), 10 connections ${fmt(quote)}`)
+        if (CASES.has('contended')) {
+          const contended = await post(`${base}/api/v1/orders`, appPid, () => stay(hot, 30))
+          console.log(`  orders, all on one room-night    ${fmt(contended)}${ofHealthz(contended)}`)
+          const fContended = floorUrl ? await post(floorUrl, floorPid, () => floorBody(stay(hot, 30))) : undefined
+          if (fContended) console.log(`  bookings floor, one room-night   ${fmt(fContended)}`)
+          if (fContended) ratios.push(`  vs bookings floor, contended: ${ratio(contended, fContended)}`)
+        }
+        for (const line of ratios) console.log(line)
+        if (CASES.has('quote')) {
+          const quote = await run({
+            url: `${base}/api/v1/orders/quote`,
+            pid: appPid,
+            method: 'POST',
+            connections: 10,
+            headers,
+            body: () => stay(rooms[0]!, 40, 3),
+          })
+          console.log(`  quote (3 nights), 10 connections ${fmt(quote)}`)
+        }
         await stop(app.child)
         if (bookings) await stop(bookings.child)
       } finally {

@@ -87,25 +87,73 @@ function changeJson(change: unknown): string | null {
   return text.length > MAX_CHANGE_CHARS ? JSON.stringify({ truncated: true, size: text.length }) : text
 }
 
-/**
- * Writes the request's audit row in `db` (the write's transaction) and marks
- * the request recorded, so the fallbacks of plugins/audit.ts add none. The
- * role's name is read in the same statement: it is kept as it was at the time.
- */
-export async function recordAudit(db: Db, req: FastifyRequest, entry: AuditEntry, actor?: AuditActor) {
+/** An audit row's values as written (the role's name is read by the statement that writes it). */
+export interface AuditRow {
+  companyId: number | null
+  userId: number | null
+  roleId: number | null
+  ip: string
+  userAgent: string | null
+  requestId: string
+  entity: string
+  recordId: number | null
+  action: string
+  /** jsonb text, secrets redacted. */
+  change: string | null
+}
+
+function auditRow(req: FastifyRequest, entry: AuditEntry, actor?: AuditActor): AuditRow {
   const who: AuditActor = actor ?? {
     companyId: req.auth?.companyId ?? null,
     userId: req.auth?.userId ?? null,
     roleId: req.auth?.roleId ?? null,
   }
   const agent = req.headers['user-agent']
+  return {
+    ...who,
+    ip: req.ip.slice(0, 64),
+    userAgent: typeof agent === 'string' ? agent.slice(0, 512) : null,
+    requestId: String(req.id).slice(0, 64),
+    entity: entry.entity.slice(0, 64),
+    recordId: entry.recordId ?? null,
+    action: entry.action.slice(0, 32),
+    change: changeJson(entry.change),
+  }
+}
+
+/**
+ * Writes the request's audit row in `db` (the write's transaction) and marks
+ * the request recorded, so the fallbacks of plugins/audit.ts add none. The
+ * role's name is read in the same statement: it is kept as it was at the time.
+ */
+export async function recordAudit(db: Db, req: FastifyRequest, entry: AuditEntry, actor?: AuditActor) {
+  const row = auditRow(req, entry, actor)
   await db.execute(sql`
     INSERT INTO audit_log (company_id, user_id, role_id, role_name, ip, user_agent, request_id, entity, record_id, action, change)
-    VALUES (${who.companyId}, ${who.userId}, ${who.roleId},
-      (SELECT name FROM roles WHERE id = ${who.roleId}), ${req.ip.slice(0, 64)},
-      ${typeof agent === 'string' ? agent.slice(0, 512) : null}, ${String(req.id).slice(0, 64)},
-      ${entry.entity.slice(0, 64)}, ${entry.recordId ?? null}, ${entry.action.slice(0, 32)}, ${changeJson(entry.change)}::jsonb)`)
+    VALUES (${row.companyId}, ${row.userId}, ${row.roleId},
+      (SELECT name FROM roles WHERE id = ${row.roleId}), ${row.ip}, ${row.userAgent}, ${row.requestId},
+      ${row.entity}, ${row.recordId}, ${row.action}, ${row.change}::jsonb)`)
   if (req.auditState) req.auditState.recorded = true
+}
+
+/**
+ * The route's generic row the running request still owes (plugins/audit.ts writes it in the first transaction
+ * the request commits), for a write that puts it into a statement of its own beside the record it makes (issue
+ * 33: `POST /orders` writes it in the order's statement, a round trip fewer). `row.recordId` is left to that
+ * statement. Call `written(true)` inside the transaction once that statement ran (the plugin then adds none),
+ * `written(false)` when the transaction failed (a later success still gets its row from the plugin). Undefined
+ * when the request owes none: outside a request, a read, already written, a route that writes its own.
+ */
+export function owedRouteAudit(): { row: AuditRow; written(done: boolean): void } | undefined {
+  const req = auditRequest.getStore()
+  const state = req?.auditState
+  if (!req || !state || state.recorded || req.routeOptions.config?.audit === 'explicit') return undefined
+  return {
+    row: auditRow(req, routeEntry(req)),
+    written: (done) => {
+      state.recorded = done
+    },
+  }
 }
 
 const METHOD_ACTIONS: Record<string, string> = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' }

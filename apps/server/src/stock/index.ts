@@ -10,10 +10,13 @@ export {
   isStockCheckError,
   readShortfall,
   releaseStock,
+  reservation,
+  reservationText,
   reserveStock,
   rowsOf,
   shortfallError,
   type StockClaim,
+  type TakenDay,
 } from './ledger.js'
 export {
   applyCalendarCapacity,

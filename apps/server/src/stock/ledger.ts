@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { OrderItemKind } from '@app/shared'
 import type { Db } from '../db/client.js'
+import { statement } from '../db/statements.js'
 import { conflict } from '../lib/errors.js'
 import { registerMessages } from '../lib/i18n.js'
 
@@ -74,29 +75,61 @@ function merge(claims: StockClaim[]) {
 export const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows
 
 /**
- * Takes every claim in one statement, in key order (so two orders over the
- * same days lock rows in the same order and cannot deadlock each other). A day
- * whose row exists but lacks room is not updated and not returned: any missing
- * row refuses the whole order (the caller's transaction rolls back). A new row
- * asked for more than its capacity fails the CHECK (23514); `isStockCheckError`
- * tells the caller to find the days with `readShortfall` after the rollback.
+ * The reservation's statement, around two parameters of the caller's statement: the company (`company`) and
+ * the merged claims as jsonb text (`rows`). It takes every claim in key order (so two orders over the same
+ * days lock rows in the same order and cannot deadlock each other). A day whose row exists but lacks room is
+ * not updated and not returned; a new row asked for more than its capacity fails the CHECK (23514). Answers
+ * the days taken (`kind, item_id, variant, day`).
  */
-export async function reserveStock(tx: Db, companyId: number, claims: StockClaim[]): Promise<void> {
-  if (!claims.length) return
-  const rows = merge(claims)
-  const res = await tx.execute(sql`
+export const reservationText = (company: string, rows: string) => `
     INSERT INTO inventory_stock AS s (company_id, kind, item_id, variant, day, capacity, booked)
-    SELECT ${companyId}::int, v.kind, v.item_id, v.variant, v.day, v.capacity, v.q
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(kind text, item_id int, variant text, day date, capacity int, q int)
+    SELECT ${company}::int, v.kind, v.item_id, v.variant, v.day, v.capacity, v.q
+    FROM jsonb_to_recordset(${rows}::jsonb) AS v(kind text, item_id int, variant text, day date, capacity int, q int)
     ORDER BY v.kind, v.item_id, v.variant, v.day
     ON CONFLICT (kind, item_id, variant, day) DO UPDATE SET booked = s.booked + excluded.booked
     WHERE s.booked + excluded.booked <= s.capacity
-    RETURNING s.kind, s.item_id, s.variant, s.day::text AS day`)
-  const done = rowsOf<{ kind: string; item_id: number; variant: string; day: string }>(res)
-  if (done.length === rows.length) return
-  const ok = new Set(done.map((r) => keyOf({ kind: r.kind, itemId: Number(r.item_id), variant: r.variant, day: r.day })))
-  const failed = new Set(claims.map(keyOf).filter((k) => !ok.has(k)))
-  throw new StockShortfall(shortfallOf(claims, failed))
+    RETURNING s.kind, s.item_id, s.variant, s.day::text AS day`
+
+/** A day a reservation took, as its statement answers it. */
+export interface TakenDay {
+  kind: string
+  item_id: number
+  variant: string
+  day: string
+}
+
+/**
+ * What a reservation of `claims` sends (the merged rows, one per stock row, as jsonb text, and how many) and
+ * how to read its answer: `check(taken)` throws the `StockShortfall` naming every day not taken. For a caller
+ * that puts `reservationText` into a statement of its own (an order's rows in the same round trip).
+ */
+export function reservation(claims: StockClaim[]) {
+  const rows = merge(claims)
+  return {
+    rows: JSON.stringify(rows),
+    count: rows.length,
+    check(taken: TakenDay[]): void {
+      if (taken.length === rows.length) return
+      const ok = new Set(taken.map((r) => keyOf({ kind: r.kind, itemId: Number(r.item_id), variant: r.variant, day: r.day })))
+      const failed = new Set(claims.map(keyOf).filter((k) => !ok.has(k)))
+      throw new StockShortfall(shortfallOf(claims, failed))
+    },
+  }
+}
+
+const reserveStatement = statement('stock_reserve', reservationText('$1', '$2'))
+
+/**
+ * Takes every claim in one statement (`reservationText`). Any day not taken
+ * refuses the whole order (`StockShortfall`; the caller's transaction rolls
+ * back). A new row asked for more than its capacity fails the CHECK (23514);
+ * `isStockCheckError` tells the caller to find the days with `readShortfall`
+ * after the rollback.
+ */
+export async function reserveStock(tx: Db, companyId: number, claims: StockClaim[]): Promise<void> {
+  if (!claims.length) return
+  const r = reservation(claims)
+  r.check(await reserveStatement<TakenDay>(tx, [companyId, r.rows]))
 }
 
 /** Gives back what `claims` took (a cancelled order, the old items of an edited one). */

@@ -1,5 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
+import { decodeRows } from '../../db/json-rows.js'
+import { statement } from '../../db/statements.js'
 import { priceRules } from '../../crud/catalogue.js'
 import { hotelExtraPrices, hotels, roomAvailability, rooms } from '../../db/schema/index.js'
 import { hotelPriceLists } from './hotels.routes.js'
@@ -7,7 +9,6 @@ import {
   ItemRefusal,
   MAX_CHOICES,
   addDays,
-  calendarDays,
   cents,
   daysBetween,
   eachDay,
@@ -43,6 +44,41 @@ registerFieldLabels({
 })
 
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows
+
+/**
+ * The room an order books, with its hotel and the stay's nights of its calendar (`$3`…`$4`, as the calendar's
+ * own rows), one statement written once (issue 33: no query built per order, and PostgreSQL plans it once per
+ * connection). `$1` the room, `$2` the caller's company; another company's room is not found.
+ */
+const roomText = (lock: boolean) => `
+  SELECT r.id, r.name, r.price, r.min_stay, r.is_active, r.room_stock, r.max_adult, r.max_children,
+         h.id AS hotel_id, h.name AS hotel_name, h.status AS hotel_status, h.min_reservation, h.max_stay,
+         h.extra_price, h.service_fee,
+         (SELECT coalesce(json_agg(a ORDER BY a.date), '[]') FROM room_availability a
+          WHERE a.room_id = r.id AND a.date BETWEEN $3::date AND $4::date) AS calendar
+  FROM rooms r JOIN hotels h ON h.id = r.hotel_id
+  WHERE r.id = $1::int AND r.company_id = $2::int${lock ? ' FOR SHARE OF r' : ''}`
+// FOR SHARE of the room when booking: a change of its stock waits for this order, and the other way round.
+const roomToBook = statement('order_room_lock', roomText(true))
+const roomToQuote = statement('order_room', roomText(false))
+interface RoomRow {
+  id: number
+  name: string
+  price: number | string
+  min_stay: number
+  is_active: boolean
+  room_stock: number
+  max_adult: number
+  max_children: number
+  hotel_id: number
+  hotel_name: string
+  hotel_status: string
+  min_reservation: number
+  max_stay: number
+  extra_price: boolean
+  service_fee: boolean
+  calendar: unknown
+}
 
 /** `YYYY-MM-DD` of day `d` of the month after `today`'s. */
 function nextMonthDay(today: string, d: number): string {
@@ -157,37 +193,14 @@ registerOrderKind({
     if (input.kind !== 'room') throw new Error('room adapter got another kind')
     const nights = daysBetween(input.check_in, input.check_out)
     const last = addDays(input.check_out, -1)
-    const q = tx
-      .select({
-        id: rooms.id,
-        name: rooms.name,
-        price: rooms.price,
-        min_stay: rooms.min_stay,
-        is_active: rooms.is_active,
-        room_stock: rooms.room_stock,
-        max_adult: rooms.max_adult,
-        max_children: rooms.max_children,
-        hotel_id: hotels.id,
-        hotel_name: hotels.name,
-        hotel_status: hotels.status,
-        min_reservation: hotels.min_reservation,
-        max_stay: hotels.max_stay,
-        extra_price: hotels.extra_price,
-        service_fee: hotels.service_fee,
-        // The stay's nights of the room's calendar, in the same statement (none read for a stay refused as too long).
-        calendar: calendarDays(
-          roomAvailability,
-          sql`${roomAvailability.room_id} = ${rooms.id}`,
-          roomAvailability.date,
-          input.check_in,
-          nights > MAX_ORDER_DAYS ? input.check_in : last,
-        ),
-      })
-      .from(rooms)
-      .innerJoin(hotels, eq(hotels.id, rooms.hotel_id))
-      .where(and(eq(rooms.id, input.room_id), eq(rooms.company_id, ctx.companyId)))
-    // FOR SHARE of the room: a change of its stock waits for this order, and the other way round.
-    const [room] = await (ctx.lock ? q.for('share', { of: rooms }) : q)
+    // The stay's nights of the room's calendar come in the same statement (none read for a stay refused as too long).
+    const [found] = await (ctx.lock ? roomToBook : roomToQuote)<RoomRow>(tx, [
+      input.room_id,
+      ctx.companyId,
+      input.check_in,
+      nights > MAX_ORDER_DAYS ? input.check_in : last,
+    ])
+    const room = found && { ...found, calendar: decodeRows(roomAvailability, found.calendar) }
     if (!room) throw new ItemRefusal('room_id', 'field.not_found')
     if (!room.is_active || room.hotel_status !== 'publish') throw new ItemRefusal('room_id', 'orders.not_bookable')
     if (input.check_in < ctx.today) throw new ItemRefusal('check_in', 'orders.past_date')

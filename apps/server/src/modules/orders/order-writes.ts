@@ -4,10 +4,11 @@ import { ORDER_MOVE_ACTION, ORDER_TRANSITIONS, type Locale, type OrderInput, typ
 import type { Db } from '../../db/client.js'
 import { decodeRow, jsonValue as json } from '../../db/json-rows.js'
 import { orderIdempotency, orderItems, orderLines, orders } from '../../db/schema/index.js'
-import { releaseStock, reserveStock } from '../../stock/index.js'
+import { statement } from '../../db/statements.js'
+import { releaseStock, reservation, reservationText, reserveStock, type StockClaim, type TakenDay } from '../../stock/index.js'
 import { conflict, HttpError, unprocessable } from '../../lib/errors.js'
 import type { SessionUser } from '../../lib/sessions.js'
-import { auditRecordId } from '../../lib/audit.js'
+import { auditRecordId, owedRouteAudit, type AuditRow } from '../../lib/audit.js'
 import { cents, claimsOf, orderKind, sar, type ItemPlan } from './kinds.js'
 import { desksOfKinds, desksOfOrder, requireAnyDesk, requireDesks, writeDesks } from './order-desks.js'
 import { detailOf, orderDetail, type DetailHistory, type DetailLine, type Travellers } from './order-reads.js'
@@ -123,9 +124,6 @@ const isUniqueOn = (err: unknown, constraint: string) => {
   return false
 }
 
-/** The rows of a raw `execute` (both drivers answer `{ rows }`). */
-const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows
-
 /**
  * What a create wrote, as the statement answered it: the order row (code still the placeholder), its items,
  * lines, first status and the items' pilgrims.
@@ -138,69 +136,157 @@ interface Written {
   travellers: Travellers
 }
 
+/** The parameters of the create's statement (`createStatement`), by name: `$n` is the name's place here, plus one. */
+const CREATE_PARAMS = [
+  'company',
+  'code',
+  'user',
+  'customer_name',
+  'customer_email',
+  'customer_phone',
+  'customer_nationality',
+  'customer_passport_number',
+  'customer_pilgrim_id',
+  'notes',
+  'items_summary',
+  'start_date',
+  'end_date',
+  'total',
+  'desks',
+  'items',
+  'lines',
+  'travellers',
+  'stock',
+  'stock_count',
+  'audit',
+  'audit_company',
+  'audit_user',
+  'audit_role',
+  'audit_ip',
+  'audit_user_agent',
+  'audit_request_id',
+  'audit_entity',
+  'audit_action',
+  'audit_change',
+] as const
+type CreateParam = (typeof CREATE_PARAMS)[number]
+const $ = (name: CreateParam) => `$${CREATE_PARAMS.indexOf(name) + 1}`
+
 /**
- * Writes a new order in one statement (issue 33): the order row, its desks, its first status, its items, their
- * lines and pilgrims, as data-modifying CTEs of one `INSERT` (each table's triggers fire as for its own
- * statement; the deferred ones, numbering and counters, at commit). Answers every row written, as the order's
- * detail reads them. The kinds' `written` hooks run after it.
+ * A new order in one statement (issue 33) of data-modifying CTEs: the stock of every claim (the ledger's
+ * conditional upsert, `reservationText`), and only when it took every day, the order row, its desks, its first
+ * status, its items, their lines and pilgrims, and the request's audit row naming the order. Each table's
+ * triggers fire as for a statement of its own (the deferred ones, numbering and counters, at commit). Answers
+ * the days taken and every row written, as the order's detail reads them. Its text is written once and sent as
+ * a named prepared statement (`db/statements.ts`): nothing of it is built per order.
  */
-async function insertOrder(
-  tx: Tx,
-  auth: SessionUser,
-  values: ReturnType<typeof orderValues>,
-  plans: ItemPlan[],
-): Promise<Written> {
-  const items = plans.map(itemRow)
-  const lines = plans.flatMap((p, item) => p.lines.map((l, position) => ({ item, position, ...l, label: l.label.slice(0, 400) })))
-  const travellers = plans.flatMap((p, item) =>
-    (p.pilgrimIds ?? []).map((pilgrim_id, position) => ({ item, pilgrim_id, position })),
-  )
-  const desks = desksOfKinds(plans.map((p) => p.kind))
-  const res = await tx.execute(sql`
-    WITH o AS (
+const createStatement = statement(
+  'order_create',
+  `
+    WITH s AS (${reservationText($('company'), $('stock'))}
+    ), taken AS (
+      SELECT count(*) = ${$('stock_count')}::int AS ok FROM s
+    ), o AS (
       INSERT INTO orders (company_id, code, status, created_by, customer_name, customer_email, customer_phone,
                           customer_nationality, customer_passport_number, customer_pilgrim_id, notes, items_summary,
                           start_date, end_date, total)
-      VALUES (${auth.companyId}, ${uncommittedCode()}, 'pending', ${auth.userId}, ${values.customer_name},
-              ${values.customer_email}, ${values.customer_phone}, ${values.customer_nationality},
-              ${values.customer_passport_number}, ${values.customer_pilgrim_id}, ${values.notes}, ${values.items_summary},
-              ${values.start_date}, ${values.end_date}, ${values.total})
+      SELECT ${$('company')}::int, ${$('code')}::text, 'pending', ${$('user')}::int, ${$('customer_name')}::text,
+             ${$('customer_email')}::text, ${$('customer_phone')}::text, ${$('customer_nationality')}::text,
+             ${$('customer_passport_number')}::text, ${$('customer_pilgrim_id')}::int, ${$('notes')}::text,
+             ${$('items_summary')}::text, ${$('start_date')}::date, ${$('end_date')}::date, ${$('total')}::numeric
+      FROM taken WHERE taken.ok
       RETURNING *
     ), d AS (
       INSERT INTO order_desks (order_id, company_id, desk, status)
-      SELECT o.id, o.company_id, x.desk, o.status FROM o, jsonb_array_elements_text(${JSON.stringify(desks)}::jsonb) AS x(desk)
+      SELECT o.id, o.company_id, x.desk, o.status FROM o, jsonb_array_elements_text(${$('desks')}::jsonb) AS x(desk)
     ), h AS (
       INSERT INTO order_status_history (order_id, from_status, to_status, user_id)
-      SELECT o.id, NULL, o.status, ${auth.userId}::int FROM o
+      SELECT o.id, NULL, o.status, ${$('user')}::int FROM o
       RETURNING from_status, to_status, user_id, (SELECT u.name FROM users u WHERE u.id = user_id) AS user_name, created_at
     ), i AS (
       INSERT INTO order_items (order_id, company_id, position, kind, item_id, variant, item_name, start_date, end_date,
                                quantity, adults, children, amount, extras)
       SELECT o.id, o.company_id, v.position, v.kind, v.item_id, v.variant, v.item_name, v.start_date, v.end_date,
              v.quantity, v.adults, v.children, v.amount, v.extras
-      FROM o, jsonb_to_recordset(${JSON.stringify(items)}::jsonb) AS v(position int, kind text, item_id int, variant text,
+      FROM o, jsonb_to_recordset(${$('items')}::jsonb) AS v(position int, kind text, item_id int, variant text,
              item_name text, start_date date, end_date date, quantity int, adults int, children int, amount numeric, extras jsonb)
       ORDER BY v.position
       RETURNING *
     ), l AS (
       INSERT INTO order_lines (order_item_id, position, type, day, label, unit_price, quantity, amount)
       SELECT i.id, v.position, v.type, v.day, v.label, v.unit_price, v.quantity, v.amount
-      FROM i JOIN jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) AS v(item int, position int, type text, day date,
+      FROM i JOIN jsonb_to_recordset(${$('lines')}::jsonb) AS v(item int, position int, type text, day date,
              label text, unit_price numeric, quantity numeric, amount numeric) ON v.item = i.position
       ORDER BY i.position, v.position
       RETURNING order_item_id, position, type, day, label, unit_price, quantity, amount
     ), p AS (
       INSERT INTO order_item_pilgrims (order_item_id, pilgrim_id, company_id, position)
       SELECT i.id, v.pilgrim_id, i.company_id, v.position
-      FROM i JOIN jsonb_to_recordset(${JSON.stringify(travellers)}::jsonb) AS v(item int, pilgrim_id int, position int) ON v.item = i.position
+      FROM i JOIN jsonb_to_recordset(${$('travellers')}::jsonb) AS v(item int, pilgrim_id int, position int) ON v.item = i.position
       RETURNING order_item_id, pilgrim_id, position, (SELECT g.full_name FROM pilgrims g WHERE g.id = pilgrim_id) AS full_name
+    ), a AS (
+      INSERT INTO audit_log (company_id, user_id, role_id, role_name, ip, user_agent, request_id, entity, record_id, action, change)
+      SELECT ${$('audit_company')}::int, ${$('audit_user')}::int, ${$('audit_role')}::int,
+             (SELECT r.name FROM roles r WHERE r.id = ${$('audit_role')}::int), ${$('audit_ip')}::text,
+             ${$('audit_user_agent')}::text, ${$('audit_request_id')}::text, ${$('audit_entity')}::text, o.id,
+             ${$('audit_action')}::text, ${$('audit_change')}::jsonb
+      FROM o WHERE ${$('audit')}::boolean
     )
-    SELECT (SELECT row_to_json(o) FROM o) AS "order",
+    SELECT (SELECT coalesce(json_agg(s), '[]') FROM s) AS taken,
+           (SELECT row_to_json(o) FROM o) AS "order",
            (SELECT coalesce(json_agg(i ORDER BY i.position), '[]') FROM i) AS items,
            (SELECT coalesce(json_agg(l ORDER BY l.order_item_id, l.position), '[]') FROM l) AS lines,
            (SELECT coalesce(json_agg(h), '[]') FROM h) AS history,
-           (SELECT coalesce(json_agg(p ORDER BY p.order_item_id, p.position), '[]') FROM p) AS pilgrims`)
-  const [row] = rowsOf<Record<'order' | 'items' | 'lines' | 'history' | 'pilgrims', unknown>>(res)
+           (SELECT coalesce(json_agg(p ORDER BY p.order_item_id, p.position), '[]') FROM p) AS pilgrims`,
+)
+
+/**
+ * Takes the stock of `claims` and writes the order with all its rows in one round trip (`createStatement`);
+ * `audit`, the request's generic audit row, goes in the same statement. Throws the `StockShortfall` of the days
+ * not taken (nothing of the order is written then; the transaction rolls back the days that were). The kinds'
+ * `written` hooks run after it.
+ */
+async function insertOrder(
+  tx: Tx,
+  auth: SessionUser,
+  values: ReturnType<typeof orderValues>,
+  plans: ItemPlan[],
+  claims: StockClaim[],
+  audit: AuditRow | undefined,
+): Promise<Written> {
+  const items = plans.map(itemRow)
+  const lines = plans.flatMap((p, item) => p.lines.map((l, position) => ({ item, position, ...l, label: l.label.slice(0, 400) })))
+  const travellers = plans.flatMap((p, item) =>
+    (p.pilgrimIds ?? []).map((pilgrim_id, position) => ({ item, pilgrim_id, position })),
+  )
+  const stock = reservation(claims)
+  const named: Record<CreateParam, unknown> = {
+    company: auth.companyId,
+    code: uncommittedCode(),
+    user: auth.userId,
+    ...values,
+    desks: JSON.stringify(desksOfKinds(plans.map((p) => p.kind))),
+    items: JSON.stringify(items),
+    lines: JSON.stringify(lines),
+    travellers: JSON.stringify(travellers),
+    stock: stock.rows,
+    stock_count: stock.count,
+    audit: audit !== undefined,
+    audit_company: audit?.companyId ?? null,
+    audit_user: audit?.userId ?? null,
+    audit_role: audit?.roleId ?? null,
+    audit_ip: audit?.ip ?? null,
+    audit_user_agent: audit?.userAgent ?? null,
+    audit_request_id: audit?.requestId ?? null,
+    audit_entity: audit?.entity ?? null,
+    audit_action: audit?.action ?? null,
+    audit_change: audit?.change ?? null,
+  }
+  const [row] = await createStatement<Record<'taken' | 'order' | 'items' | 'lines' | 'history' | 'pilgrims', unknown>>(
+    tx,
+    CREATE_PARAMS.map((k) => named[k]),
+  )
+  stock.check(json(row!.taken) as TakenDay[])
   const order = decodeRow(orders, json(row!.order) as Record<string, unknown>)
   const written = json(row!.items) as Array<Record<string, unknown>>
   const rowsOfItems = written.map((it) => decodeRow(orderItems, it))
@@ -258,6 +344,8 @@ async function placeOrder(
     const existing = await idempotentOrder(db, auth.companyId, key, hash)
     if (existing) return { id: existing }
   }
+  // The request's audit row goes in the order's own statement (each attempt's); the plugin then writes none.
+  const audit = owedRouteAudit()
   try {
     return await reserving(db, (setClaims) =>
       db.transaction(async (raw) => {
@@ -266,10 +354,10 @@ async function placeOrder(
         const plans = await planItems(tx, auth.companyId, input, true, opts.locale)
         const claims = claimsOf(plans)
         setClaims(claims)
-        await reserveStock(tx, auth.companyId, claims)
-        const written = await insertOrder(tx, auth, orderValues(input, plans), plans)
+        const written = await insertOrder(tx, auth, orderValues(input, plans), plans, claims, audit?.row)
+        audit?.written(true)
         const orderId = written.order.id
-        // The order's audit row (written before this transaction commits) names the order made.
+        // The order's audit row names the order made (also the row of any fallback of plugins/audit.ts).
         auditRecordId(orderId)
         for (const it of written.items) {
           const plan = plans[it.position]!
@@ -290,6 +378,8 @@ async function placeOrder(
       }),
     )
   } catch (err) {
+    // Rolled back with the transaction: a replayed key's answer below still gets its row from the plugin.
+    audit?.written(false)
     if (key && isUniqueOn(err, 'order_idempotency_company_id_key_pk')) {
       const existing = await idempotentOrder(db, auth.companyId, key, hash)
       if (existing) return { id: existing }
@@ -308,6 +398,9 @@ export async function createOrder(
   return (await placeOrder(db, auth, input, opts)).id
 }
 
+/** The code an order was numbered with as it committed. */
+const codeStatement = statement('order_code', 'SELECT code FROM orders WHERE id = $1')
+
 /**
  * POST /orders and its answer, the order's detail (as GET /orders/{id} answers it). An order made now is
  * answered from what its transaction wrote plus one read, its code (numbered as it committed); a replayed key
@@ -321,7 +414,7 @@ export async function createOrderDetail(
 ) {
   const { id, written } = await placeOrder(db, auth, input, opts)
   if (!written) return orderDetail(db, auth, id)
-  const [numbered] = await db.select({ code: orders.code }).from(orders).where(eq(orders.id, id))
+  const [numbered] = await codeStatement<{ code: string }>(db, [id])
   const desks = desksOfKinds(written.items.map((it) => it.kind))
   // As reading it would: an order on no desk the caller may view or update is not theirs to see.
   requireAnyDesk(auth, desks, ['view', 'update'])

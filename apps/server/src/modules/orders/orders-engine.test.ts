@@ -174,6 +174,38 @@ describe('creating an order', () => {
     expect(await booked(free, day(50))).toBe(0)
   })
 
+  it("writes the request's one audit row with the order (none for a refused one, one for a replay)", async () => {
+    const auditRows = async () =>
+      (
+        (await t.app.db.execute(
+          sql`SELECT entity, action, record_id, user_id, role_name, user_agent, change FROM audit_log WHERE company_id = ${companyId} ORDER BY id`,
+        )) as unknown as { rows: Array<Record<string, unknown>> }
+      ).rows
+    const before = (await auditRows()).length
+    const r = room({ capacity: 1 })
+    const body = order([stay(r, day(70))])
+    const res = await api('POST', '/orders', body, owner, { 'user-agent': 'orders-test/1.0', 'idempotency-key': `audit-${r}` })
+    expect(res.statusCode, res.body).toBe(200)
+    const rows = await auditRows()
+    expect(rows).toHaveLength(before + 1)
+    expect(rows.at(-1)).toMatchObject({
+      entity: 'order_hotel',
+      action: 'create',
+      record_id: res.json().data.id,
+      user_id: owner.userId,
+      role_name: 'owner',
+      user_agent: 'orders-test/1.0',
+      change: { input: expect.objectContaining({ notes: 'Near the Haram please' }) },
+    })
+    // Refused for want of stock: the transaction rolled back, and with it the row.
+    expect((await api('POST', '/orders', body)).statusCode).toBe(409)
+    expect(await auditRows()).toHaveLength(before + 1)
+    // A replay of the key answers the same order and is a request of its own: one more row.
+    const replay = await api('POST', '/orders', body, owner, { 'idempotency-key': `audit-${r}` })
+    expect(replay.json().data.id).toBe(res.json().data.id)
+    expect(await auditRows()).toHaveLength(before + 2)
+  })
+
   it('adds up two items of one order on the same room and night', async () => {
     const r = room({ capacity: 3 })
     expect((await api('POST', '/orders', order([stay(r, day(60), 1, 2), stay(r, day(60), 1, 2)]))).statusCode).toBe(409)
