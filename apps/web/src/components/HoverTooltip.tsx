@@ -1,5 +1,6 @@
-import { cloneElement, useEffect, useRef, useState, type PointerEvent, type ReactElement, type ReactNode } from 'react'
+import { cloneElement, useState, type PointerEvent, type ReactElement, type ReactNode } from 'react'
 import { Tooltip, useProps, type TooltipProps } from '@mantine/core'
+import { useTimeout } from '@mantine/hooks'
 
 type ChildProps = {
   onPointerEnter?: (e: PointerEvent<HTMLElement>) => void
@@ -25,11 +26,8 @@ export function HoverTooltip({ children, label, openDelay: ownDelay, disabled, .
   const { openDelay = 0 } = useProps('Tooltip', {}, { openDelay: ownDelay })
   const [target, setTarget] = useState<HTMLElement | null>(null)
   const [opened, setOpened] = useState(false)
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-  useEffect(() => {
-    const pending = timer
-    return () => clearTimeout(pending.current)
-  }, [])
+  // Cleared when the element unmounts.
+  const delayed = useTimeout(() => setOpened(true), openDelay)
   const own = children.props
   const mouse = (e: PointerEvent<HTMLElement>) => !e.pointerType || e.pointerType === 'mouse'
   const element = cloneElement(children, {
@@ -37,12 +35,12 @@ export function HoverTooltip({ children, label, openDelay: ownDelay, disabled, .
       own.onPointerEnter?.(e)
       if (!mouse(e)) return
       setTarget(e.currentTarget)
-      clearTimeout(timer.current)
-      timer.current = setTimeout(() => setOpened(true), openDelay)
+      delayed.clear()
+      delayed.start()
     },
     onPointerLeave: (e: PointerEvent<HTMLElement>) => {
       own.onPointerLeave?.(e)
-      clearTimeout(timer.current)
+      delayed.clear()
       setOpened(false)
     },
   })
