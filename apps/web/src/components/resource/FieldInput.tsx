@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react'
-import { Checkbox, Group, Loader, PasswordInput, Radio, Select, Skeleton, Switch, Textarea, TextInput } from '@mantine/core'
+import { useEffect } from 'react'
+import { Checkbox, Group, Loader, PasswordInput, Radio, Select, Switch, Textarea, TextInput } from '@mantine/core'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { PASSWORD_MIN } from '@app/shared'
@@ -10,6 +10,8 @@ import { CheckboxGroupField } from './fields/CheckboxGroupField'
 import { DateField } from './fields/DateField'
 import { TimeField } from './fields/TimeField'
 import { DateRangeField } from './fields/DateRangeField'
+import { GalleryField } from './fields/GalleryField'
+import { ImageField } from './fields/ImageField'
 import { MapField } from './fields/MapField'
 import { MoneyField } from './fields/MoneyField'
 import { NumberText, pastePosition } from './fields/NumberField'
@@ -18,13 +20,6 @@ import { useChoices } from './fields/options'
 import { RepeatableField } from './fields/RepeatableField'
 import { RichTextField } from './fields/RichTextField'
 import type { FieldKindProps } from './fields/types'
-
-// The upload zones (@mantine/dropzone, react-dropzone) load with the first image field, not with every form
-// (issue 33, "Phone"): a calendar's range dialog or an order's payment has none.
-const ImageField = lazy(() => import('./fields/ImageField').then((m) => ({ default: m.ImageField })))
-const GalleryField = lazy(() => import('./fields/GalleryField').then((m) => ({ default: m.GalleryField })))
-/** Until an upload field's code is in: about its label and drop zone. */
-const uploadFallback = <Skeleton h={124} radius="md" aria-busy="true" />
 
 interface FieldInputProps<R extends ResourceRow> extends FieldContext<R> {
   field: FieldDef<R>
@@ -224,17 +219,9 @@ export function FieldInput<R extends ResourceRow>({
     case 'money':
       return <MoneyField {...kind} field={field as FieldKindProps<'money'>['field']} />
     case 'image':
-      return (
-        <Suspense fallback={uploadFallback}>
-          <ImageField {...kind} field={field as FieldKindProps<'image'>['field']} />
-        </Suspense>
-      )
+      return <ImageField {...kind} field={field as FieldKindProps<'image'>['field']} />
     case 'gallery':
-      return (
-        <Suspense fallback={uploadFallback}>
-          <GalleryField {...kind} field={field as FieldKindProps<'gallery'>['field']} />
-        </Suspense>
-      )
+      return <GalleryField {...kind} field={field as FieldKindProps<'gallery'>['field']} />
     case 'richText':
       return <RichTextField {...kind} field={field as FieldKindProps<'richText'>['field']} />
     case 'map':

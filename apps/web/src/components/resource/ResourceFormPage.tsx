@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Alert, Box, Button, Group, LoadingOverlay, Paper, Skeleton, Stack, Title } from '@mantine/core'
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
@@ -45,12 +45,8 @@ export function ResourceFormPage<R extends ResourceRow>({ resource, mode, listHr
   const back = listHref ?? (mode === 'create' ? '..' : '../..')
   const detail = useResourceDetail(resource, id as R['id'] | undefined, mode === 'edit' && can(me, resource.perm('update')))
 
-  // The record's form is drawn in the background, in slices (a transition), not in the one long task of the
-  // query's update; the placeholder stays until it is drawn (issue 33, "Phone").
-  const row = useDeferredValue(detail.data)
-
   if (!can(me, resource.perm(mode === 'create' ? 'create' : 'update'))) return <PermissionDenied />
-  if (mode === 'edit' && (detail.isPending || (row === undefined && detail.data !== undefined))) {
+  if (mode === 'edit' && detail.isPending) {
     return (
       <Stack gap="md" aria-busy="true">
         <Skeleton h={34} w={260} />
@@ -74,7 +70,17 @@ export function ResourceFormPage<R extends ResourceRow>({ resource, mode, listHr
       </Stack>
     )
   }
-  return <PageForm key={`${mode}-${id ?? 'new'}`} resource={resource} mode={mode} row={row} me={me} title={title} back={back} />
+  return (
+    <PageForm
+      key={`${mode}-${id ?? 'new'}`}
+      resource={resource}
+      mode={mode}
+      row={detail.data}
+      me={me}
+      title={title}
+      back={back}
+    />
+  )
 }
 
 function BackButton({ to }: { to: string }) {

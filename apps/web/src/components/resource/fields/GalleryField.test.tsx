@@ -12,8 +12,7 @@ describe('GalleryField', () => {
     const uploads = fakeUploads()
     const user = userEvent.setup()
     render(<FieldHarness field={field.gallery('gallery_images')} mode="edit" values={{ gallery_images: ['a.jpg', 'b.jpg'] }} />)
-    // The upload zone's code loads with the first gallery field (FieldInput): wait for it.
-    const thumbs = await screen.findAllByRole('img')
+    const thumbs = screen.getAllByRole('img')
     expect(thumbs.map((i) => i.getAttribute('src'))).toEqual(['/api/v1/images/a.jpg', '/api/v1/images/b.jpg'])
     await user.click(screen.getByRole('button', { name: 'Remove image 1' }))
     expect(valuesOf().gallery_images).toEqual(['b.jpg'])
@@ -24,7 +23,7 @@ describe('GalleryField', () => {
     const uploads = fakeUploads()
     const user = userEvent.setup()
     render(<FieldHarness field={field.gallery('gallery_images')} mode="edit" values={{ gallery_images: ['a.jpg'] }} />)
-    await user.upload(await screen.findByLabelText('gallery_images'), [imageFile('1.png'), imageFile('2.jpg', 'image/jpeg')])
+    await user.upload(screen.getByLabelText('gallery_images'), [imageFile('1.png'), imageFile('2.jpg', 'image/jpeg')])
     await waitFor(() => expect(valuesOf().gallery_images).toEqual(['a.jpg', 'up-1.png', 'up-2.jpg']))
     expect(uploads.sent.map((s) => s.file.name)).toEqual(['1.png', '2.jpg'])
   })
@@ -33,7 +32,7 @@ describe('GalleryField', () => {
     const uploads = fakeUploads()
     const user = userEvent.setup({ applyAccept: false })
     render(<FieldHarness field={field.gallery('gallery_images', { maxNew: 2 })} />)
-    expect(await screen.findByText('Max 2 new images per save, max 5 MB each (JPEG, PNG, WebP or GIF)')).toBeTruthy()
+    expect(screen.getByText('Max 2 new images per save, max 5 MB each (JPEG, PNG, WebP or GIF)')).toBeTruthy()
     await user.upload(screen.getByLabelText('gallery_images'), [
       imageFile('1.png'),
       imageFile('note.txt', 'text/plain'),
@@ -53,7 +52,7 @@ describe('GalleryField', () => {
     fakeUploads()
     const user = userEvent.setup({ applyAccept: false })
     render(<FieldHarness field={field.gallery('gallery_images', { max: 2 })} />)
-    expect(await screen.findByText('Max 2 images, max 5 MB each (JPEG, PNG, WebP or GIF)')).toBeTruthy()
+    expect(screen.getByText('Max 2 images, max 5 MB each (JPEG, PNG, WebP or GIF)')).toBeTruthy()
     await user.upload(screen.getByLabelText('gallery_images'), [imageFile('1.png'), imageFile('2.png'), imageFile('3.png')])
     await screen.findByText('3.png was not added: the gallery holds at most 2 images.')
     await waitFor(() => expect(valuesOf().gallery_images).toEqual(['up-1.png', 'up-2.png']))
