@@ -5,12 +5,15 @@ import { createBrowserRouter, RouterProvider } from 'react-router'
 import { useLocationProperty } from 'wouter/use-browser-location'
 import SignOutPage from '../features/auth/SignOutPage'
 import { loadAppTexts } from '../i18n'
+import { firstPageParams, listQueryOptions } from '../components/resource/list-request'
 import { setUnauthorizedHandler } from '../lib/api-client'
+import { can } from '../lib/permissions'
 import { meKey } from '../lib/query-keys'
 import { readEmbeddedSession } from '../lib/session'
 import { onSignIn } from '../lib/sign-in-events'
 import AppArea from './AppArea'
 import { queryClient } from './query-client'
+import { preloadScreen } from './registry'
 
 /*
  * The signed-in part of the app (/app/* and /logout), one lazy chunk: react-router's data router (the
@@ -37,6 +40,16 @@ setUnauthorizedHandler(() => {
 // a round trip. Read once, when this part first loads; a later sign-in asks as before.
 const embeddedSession = readEmbeddedSession()
 if (embeddedSession !== undefined) queryClient.setQueryData(meKey, embeddedSession)
+// Signed in: the screen of the address starts loading now, beside the texts, not once the shell has drawn, and
+// a list's first page is asked for as soon as its declaration is in, not once the list has drawn its placeholder.
+if (embeddedSession) {
+  const me = embeddedSession
+  const query = new URLSearchParams(window.location.search)
+  void preloadScreen(window.location.pathname).then((listed) => {
+    if (listed && can(me, listed.perm('list')))
+      void queryClient.prefetchQuery(listQueryOptions(listed, firstPageParams(listed, query)))
+  })
+}
 
 // A new sign-in: forget the cached "nobody is signed in" so /app asks again.
 onSignIn(() => queryClient.removeQueries({ queryKey: meKey }))

@@ -1,4 +1,3 @@
-import { lazy } from 'react'
 import {
   IconBox,
   IconDatabase,
@@ -8,9 +7,12 @@ import {
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react'
+import { matchPath } from 'react-router'
 import { DESK_ENTITY, ORDER_DESKS } from '@app/shared'
-import { screen } from '../components/resource/screen'
+import type { ResourceDefinition } from '../components/resource/define'
+import { screen, type ListScreen } from '../components/resource/screen'
 import { navItem as item, type ItemPage, type NavGroup } from '../lib/nav'
+import { preloadable } from '../lib/preloadable'
 
 /**
  * The one list of screens: it feeds both the side menu and the /app routes.
@@ -36,7 +38,7 @@ export const navGroups: NavGroup[] = [
       item(
         'dashboard',
         null,
-        lazy(() => import('../features/dashboard/DashboardPage')),
+        preloadable(() => import('../features/dashboard/DashboardPage')),
         { path: '' },
       ),
     ],
@@ -207,40 +209,62 @@ export const itemPages: ItemPage[] = [
   {
     path: 'rooms/:id/availability',
     permission: 'room_update',
-    element: lazy(() => import('../features/availability/RoomAvailabilityPage')),
+    element: preloadable(() => import('../features/availability/RoomAvailabilityPage')),
   },
   {
     // A hotel, then a room, then its calendar (checklist D-10); not in the menu.
     path: 'room_available',
     permission: 'room_update',
-    element: lazy(() => import('../features/availability/RoomAvailablePage')),
+    element: preloadable(() => import('../features/availability/RoomAvailablePage')),
   },
   {
     path: 'transportation/:id/availability',
     permission: 'transportation_update',
-    element: lazy(() => import('../features/availability/TransportationAvailabilityPage')),
+    element: preloadable(() => import('../features/availability/TransportationAvailabilityPage')),
   },
   {
     path: 'train_route/:id/availability',
     permission: 'train_route_update',
-    element: lazy(() => import('../features/availability/TrainAvailabilityPage')),
+    element: preloadable(() => import('../features/availability/TrainAvailabilityPage')),
   },
   // Avatar menu -> Company Setting (issue 28): everyone reads it, `company_setting` edits it.
   {
     path: 'company',
     permission: null,
-    element: lazy(() => import('../features/company/CompanyPage')),
+    element: preloadable(() => import('../features/company/CompanyPage')),
   },
   // The pilgrim import (issue 28), opened from the pilgrim list's Import button.
   {
     path: 'pilgrims/import',
     permission: 'pilgrim_import',
-    element: lazy(() => import('../features/pilgrims/import/PilgrimImportPage')),
+    element: preloadable(() => import('../features/pilgrims/import/PilgrimImportPage')),
   },
   // Ziyarah tours (issue 27)
   {
     path: 'ziyarah_tours/:id/availability',
     permission: 'ziyarah_tour_update',
-    element: lazy(() => import('../features/ziyarah/ZiyarahSchedulePage')),
+    element: preloadable(() => import('../features/ziyarah/ZiyarahSchedulePage')),
   },
 ]
+
+/**
+ * Starts loading the screen of `pathname` (an address under /app), so that its code comes while the shell is
+ * drawn rather than once the router reaches it (issue 33, "Phone"). The same patterns as AppArea's routes; an
+ * address of no screen loads nothing. Resolves to the declaration the screen lists when the address is that
+ * list (not one of its forms), for the page to fetch the list's first page as well.
+ */
+export function preloadScreen(pathname: string): Promise<ResourceDefinition | undefined> {
+  const screens = [
+    ...itemPages.map((p) => ({ pattern: p.path, own: p.path, element: p.element })),
+    ...navGroups
+      .flatMap((g) => g.items)
+      .flatMap((i) => (i.element ? [{ pattern: i.nested ? `${i.path}/*` : i.path, own: i.path, element: i.element }] : [])),
+  ]
+  const at = (pattern: string) => !!matchPath({ path: `/app/${pattern}`, end: true }, pathname)
+  const hit = screens.find((s) => at(s.pattern))
+  if (!hit) return Promise.resolve(undefined)
+  return hit.element.preload().then(
+    (m) => (at(hit.own) ? (m.default as ListScreen).listed : undefined),
+    () => undefined,
+  )
+}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { ComponentType, LazyExoticComponent } from 'react'
 import { clearNavState, findActive, itemHref, NAV_STORAGE_KEYS, navItem, visibleNav, type NavGroup } from './nav'
+import type { Preloadable } from './preloadable'
 
-const screen = {} as LazyExoticComponent<ComponentType>
+const screen = {} as Preloadable
 const Icon = (() => null) as unknown as NavGroup['icon']
 const groups: NavGroup[] = [
   {

@@ -1,4 +1,5 @@
-import type { ComponentType, LazyExoticComponent } from 'react'
+import type { ComponentType } from 'react'
+import type { Preloadable } from './preloadable'
 
 /**
  * Shapes of the navigation registry (app/registry.tsx) and the pure logic
@@ -13,7 +14,7 @@ export interface NavItem {
   /** Needed to see and open it (`<entity>_list`); null = any signed-in user. */
   permission: string | null
   /** The screen, lazily loaded. Items without one are neither routed nor shown yet. */
-  element?: LazyExoticComponent<ComponentType>
+  element?: Preloadable
   /** The screen has its own sub-routes (`/app/hotels/12/rooms`): routed as `path/*`. */
   nested?: boolean
 }
@@ -24,7 +25,7 @@ export interface ItemPage {
   path: string
   /** null: any signed-in user (the company settings, read-only without `company_setting`). */
   permission: string | null
-  element: LazyExoticComponent<ComponentType>
+  element: Preloadable
 }
 
 export interface NavGroup {
@@ -43,7 +44,7 @@ export interface NavGroup {
 export function navItem(
   key: string,
   entity: string | null,
-  element?: LazyExoticComponent<ComponentType>,
+  element?: Preloadable,
   opts: Pick<NavItem, 'nested'> & { path?: string } = {},
 ): NavItem {
   return {

@@ -45,3 +45,12 @@ export const MAX_ORDER_ITEMS = 20
 export const MAX_ORDER_DAYS = 90
 
 export const ORDER_SORTABLE = ['created_at', 'code', 'customer_name', 'start_date', 'total', 'paid', 'balance', 'status'] as const
+
+/** The owner dashboard's lists (issue 32): `balance` due (pending or confirmed, not paid in full) or overdue (and started). */
+export const ORDER_BALANCE_FILTERS = ['due', 'overdue'] as const
+/** Orders arriving (first day) or leaving (last day, a stay's check-out) this week: today … today + 6, open ones. */
+export const ORDER_WEEK_FILTERS = ['arrivals', 'departures'] as const
+export type OrderBalanceFilter = (typeof ORDER_BALANCE_FILTERS)[number]
+export type OrderWeekFilter = (typeof ORDER_WEEK_FILTERS)[number]
+/** Orders whose balance is still to collect: not yet paid (a paid order's balance is zero). */
+export const ORDER_DUE_STATUSES = ['pending', 'confirmed'] as const satisfies readonly OrderStatus[]

@@ -2,7 +2,14 @@ import { z } from 'zod'
 import { MAX_NAME, MAX_TEXT } from '../constants.js'
 import { ORDER_DESKS, ignoredMoney, isoDay, orderItemInputSchema } from '../kinds/index.js'
 import { MAX_MONEY } from './availability.js'
-import { MAX_ORDER_ITEMS, ORDER_CURRENCY, ORDER_STATUSES, PAYMENT_METHODS, type OrderStatus } from './order-status.js'
+import {
+  MAX_ORDER_ITEMS,
+  ORDER_BALANCE_FILTERS,
+  ORDER_CURRENCY,
+  ORDER_STATUSES,
+  ORDER_WEEK_FILTERS,
+  PAYMENT_METHODS,
+} from './order-status.js'
 
 /**
  * Orders (issue 11): one order model, one desk per bookable kind (kinds/). An
@@ -69,15 +76,6 @@ export const paymentInputSchema = z.object({
   reference: text(191).nullish(),
 })
 export type PaymentInput = z.infer<typeof paymentInputSchema>
-
-/** The owner dashboard's lists (issue 32): `balance` due (pending or confirmed, not paid in full) or overdue (and started). */
-export const ORDER_BALANCE_FILTERS = ['due', 'overdue'] as const
-/** Orders arriving (first day) or leaving (last day, a stay's check-out) this week: today … today + 6, open ones. */
-export const ORDER_WEEK_FILTERS = ['arrivals', 'departures'] as const
-export type OrderBalanceFilter = (typeof ORDER_BALANCE_FILTERS)[number]
-export type OrderWeekFilter = (typeof ORDER_WEEK_FILTERS)[number]
-/** Orders whose balance is still to collect: not yet paid (a paid order's balance is zero). */
-export const ORDER_DUE_STATUSES = ['pending', 'confirmed'] as const satisfies readonly OrderStatus[]
 
 export const orderListFilters = {
   kind: z.enum(ORDER_DESKS).optional(),

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { ActionIcon, AppShell, Badge, Box, Burger, Group, Text, Tooltip } from '@mantine/core'
+import { ActionIcon, AppShell, Badge, Box, Burger, Group, Text } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { useQueryClient } from '@tanstack/react-query'
 import type { Locale } from '@app/shared'
@@ -17,6 +17,7 @@ import type { Me } from '../../lib/permissions'
 import { NotificationBell } from './NotificationBell'
 import { SideNav } from './SideNav'
 import { UserMenu } from './UserMenu'
+import { HoverTooltip } from '../../components/HoverTooltip'
 
 /** Header 50 px, side menu 240 px (spec §2): burger on phones, collapse toggle on desktop. */
 export function AppLayout({ me, groups, children }: { me: Me; groups: NavGroup[]; children: ReactNode }) {
@@ -49,7 +50,7 @@ export function AppLayout({ me, groups, children }: { me: Me; groups: NavGroup[]
               size="sm"
               aria-label={t('shell.toggle_navigation')}
             />
-            <Tooltip label={t('shell.toggle_navigation')}>
+            <HoverTooltip label={t('shell.toggle_navigation')}>
               <ActionIcon
                 variant="subtle"
                 color="gray"
@@ -64,7 +65,7 @@ export function AppLayout({ me, groups, children }: { me: Me; groups: NavGroup[]
                   <IconLayoutSidebarLeftExpand size={20} stroke={1.6} />
                 )}
               </ActionIcon>
-            </Tooltip>
+            </HoverTooltip>
             <Link to="/" style={{ textDecoration: 'none' }} aria-label={t('app.name')}>
               <Logo size={26} textVisibleFrom="xs" />
             </Link>

@@ -1,18 +1,5 @@
-import { useMemo, useState, type ReactNode } from 'react'
-import {
-  ActionIcon,
-  Alert,
-  Box,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core'
+import { lazy, Suspense, useDeferredValue, useMemo, useState, type ReactNode } from 'react'
+import { ActionIcon, Alert, Box, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { IconAlertTriangle, IconArrowLeft, IconChevronLeft, IconChevronRight, IconPointFilled } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
@@ -24,8 +11,12 @@ import type { CalendarDefinition } from './define'
 import { ItemSummary } from './ItemSummary'
 import { monthTitle } from './labels'
 import { MonthGrid, type DayStock } from './MonthGrid'
-import { RangeDialog } from './RangeDialog'
 import { useCalendarItem, useCalendarMonth } from './use-calendar'
+import { HoverTooltip } from '../HoverTooltip'
+
+// The range dialog (its form, fields, schema and the day's history) loads when a day is first picked, not with
+// the month (issue 33, "Phone").
+const RangeDialog = lazy(() => import('./RangeDialog').then((m) => ({ default: m.RangeDialog })))
 
 /** `?month=2026-12` keeps the shown month across reloads and links; otherwise the current month. */
 function readMonth(param: string | null): YearMonth {
@@ -46,6 +37,9 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
   const month = readMonth(params.get('month'))
   const [chosenVariant, setVariant] = useState<string>()
   const [picked, setPicked] = useState<{ day: DayView; end?: string } | null>(null)
+  // Once opened, the dialog stays mounted so that it closes with its transition.
+  const [dialogUsed, setDialogUsed] = useState(false)
+  if (picked && !dialogUsed) setDialogUsed(true)
   // The version of this page's own last write, until the month read catches up with it.
   const [written, setWritten] = useState<number>()
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false })
@@ -55,6 +49,9 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
   const item = useCalendarItem(def, id)
   const variant = chosenVariant ?? (def.variant && item.data ? def.variant.initial(item.data) : undefined)
   const answer = useCalendarMonth(def, id, month, variant)
+  // The month's days are drawn in the background, in slices (a transition), not in the one long task of the
+  // query's update; the placeholder stays until they are drawn (issue 33, "Phone").
+  const monthData = useDeferredValue(answer.data)
   const weeks = useMemo(() => monthGrid(month), [month.year, month.month]) // eslint-disable-line react-hooks/exhaustive-deps
   const days = useMemo(
     () =>
@@ -63,16 +60,15 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
           .flat()
           .filter((c) => c.inMonth)
           .map((c) => c.date),
-        answer.data?.data ?? [],
-        answer.data?.defaults ?? {},
+        monthData?.data ?? [],
+        monthData?.defaults ?? {},
         def.values.map((v) => v.key),
       ),
-    [weeks, answer.data, def.values],
+    [weeks, monthData, def.values],
   )
   const stock = useMemo(
-    () =>
-      new Map<string, DayStock>((answer.data?.stock ?? []).map((s) => [s.date, { booked: s.booked, remaining: s.remaining }])),
-    [answer.data],
+    () => new Map<string, DayStock>((monthData?.stock ?? []).map((s) => [s.date, { booked: s.booked, remaining: s.remaining }])),
+    [monthData],
   )
   const go = (m: YearMonth) =>
     setParams(
@@ -143,7 +139,7 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
         <Stack gap="sm">
           <Group justify="space-between" gap="sm">
             <Group gap="xs" wrap="nowrap">
-              <Tooltip label={t('availability.previous_month')}>
+              <HoverTooltip label={t('availability.previous_month')}>
                 <ActionIcon
                   variant="default"
                   size="lg"
@@ -152,7 +148,7 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
                 >
                   <IconChevronLeft size={18} />
                 </ActionIcon>
-              </Tooltip>
+              </HoverTooltip>
               <Title
                 order={3}
                 fz={{ base: 'h5', sm: 'h4' }}
@@ -163,7 +159,7 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
               >
                 {monthTitle(i18n.language, month)}
               </Title>
-              <Tooltip label={t('availability.next_month')}>
+              <HoverTooltip label={t('availability.next_month')}>
                 <ActionIcon
                   variant="default"
                   size="lg"
@@ -172,7 +168,7 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
                 >
                   <IconChevronRight size={18} />
                 </ActionIcon>
-              </Tooltip>
+              </HoverTooltip>
             </Group>
             <Group gap="sm">
               <Button variant="subtle" size="compact-sm" onClick={() => go(monthOf(today))}>
@@ -186,7 +182,7 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
                   data={def.variant.options.map((o) => ({ value: o, label: t(`${def.variant!.labelPrefix}${o}`) }))}
                 />
               ) : null}
-              <Button onClick={() => firstOpen && openDay(firstOpen)} disabled={!answer.data}>
+              <Button onClick={() => firstOpen && openDay(firstOpen)} disabled={!monthData}>
                 {t('availability.update')}
               </Button>
             </Group>
@@ -201,7 +197,7 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
                 </Button>
               </Group>
             </Alert>
-          ) : !answer.data ? (
+          ) : !monthData ? (
             <Skeleton h={wide ? 560 : 900} aria-busy="true" />
           ) : (
             <Box
@@ -214,21 +210,25 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
           )}
         </Stack>
       </Paper>
-      <RangeDialog
-        def={def}
-        itemId={id!}
-        itemName={String(item.data.name ?? '')}
-        variant={variant}
-        day={picked?.day ?? null}
-        end={picked?.end}
-        version={answer.data?.version === undefined ? undefined : Math.max(answer.data.version, written ?? 0)}
-        onWritten={({ version, startDate }) => {
-          setWritten(version)
-          go(monthOf(startDate))
-        }}
-        onClose={() => setPicked(null)}
-        // The calendar shows the range just written (typed dates may start in another month).
-      />
+      {dialogUsed && (
+        <Suspense fallback={null}>
+          <RangeDialog
+            def={def}
+            itemId={id!}
+            itemName={String(item.data.name ?? '')}
+            variant={variant}
+            day={picked?.day ?? null}
+            end={picked?.end}
+            version={answer.data?.version === undefined ? undefined : Math.max(answer.data.version, written ?? 0)}
+            onWritten={({ version, startDate }) => {
+              setWritten(version)
+              go(monthOf(startDate))
+            }}
+            onClose={() => setPicked(null)}
+            // The calendar shows the range just written (typed dates may start in another month).
+          />
+        </Suspense>
+      )}
     </Stack>
   )
 }

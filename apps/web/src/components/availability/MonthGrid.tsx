@@ -1,14 +1,15 @@
 import { useEffect, useId, useState } from 'react'
-import { Badge, Box, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core'
+import { Badge, Box, Group, Stack, Text, UnstyledButton } from '@mantine/core'
 import { IconPointFilled } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { hijriDate, hijriShort } from '@app/shared'
 import { formatMoney } from '../../lib/format'
-import { useWeekendDays } from '../resource/fields/dates'
+import { useWeekendDays } from '../resource/fields/weekend-days'
 import type { DayView, GridCell } from './calendar-math'
 import type { CalendarDefinition } from './define'
 import { calendarLabel, hijriLanguage, longDate, weekdayNames } from './labels'
 import './calendar.css'
+import { HoverTooltip } from '../HoverTooltip'
 
 /** Class names of calendar.css. */
 const classes = {
@@ -220,9 +221,9 @@ function DayButton({
             </Text>
           </Group>
           {marked ? (
-            <Tooltip label={changedText} withinPortal>
+            <HoverTooltip label={changedText} withinPortal>
               <IconPointFilled size={16} className={classes.marker} aria-hidden data-marker />
-            </Tooltip>
+            </HoverTooltip>
           ) : null}
         </Group>
         {day.blocked ? (

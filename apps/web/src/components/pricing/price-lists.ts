@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { EXTRA_PRICE_TYPES, MAX_PRICE_ENTRIES, SERVICE_PRICE_TYPES } from '@app/shared'
-import { field, type FieldDef, type ResourceRow } from '../resource'
+import { field, type FieldDef, type ResourceRow } from '../resource/define'
 
 /*
  * The pricing part both product forms share (hotels and vehicles, spec §2 and

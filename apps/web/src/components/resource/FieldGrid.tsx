@@ -1,9 +1,10 @@
-import { Divider, Grid, Stack } from '@mantine/core'
+import { Divider, Stack } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { Me } from '../../lib/permissions'
 import type { DialogMode, FieldDef, FormSection, ResourceDefinition, ResourceForm, ResourceRow } from './define'
 import { FieldInput } from './FieldInput'
 import { isRequired } from './form-values'
+import { SpanCol, SpanGrid } from './SpanGrid'
 import type { useResourceForm } from './use-resource-form'
 
 type FormState = ReturnType<typeof useResourceForm>
@@ -24,11 +25,11 @@ export function FieldGrid<R extends ResourceRow>({ fields, form, state, mode, ro
   const bare = titled && fields.length === 1 && fields[0]!.kind === 'repeatable'
   const ctx = { mode, values: form.getValues(), row, me }
   return (
-    <Grid gap="md">
+    <SpanGrid gap="md">
       {fields
         .filter((f) => !f.hidden?.(ctx))
         .map((f) => (
-          <Grid.Col key={f.name} span={{ base: 12, sm: f.span ?? 12 }}>
+          <SpanCol key={f.name} span={f.span}>
             <FieldInput
               field={f}
               form={form}
@@ -38,9 +39,9 @@ export function FieldGrid<R extends ResourceRow>({ fields, form, state, mode, ro
               subField={state.subField}
               {...ctx}
             />
-          </Grid.Col>
+          </SpanCol>
         ))}
-    </Grid>
+    </SpanGrid>
   )
 }
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { ActionIcon, Box, Group, LoadingOverlay, NativeSelect, Pagination, Paper, SimpleGrid, Stack, Text } from '@mantine/core'
+import { ActionIcon, Box, Group, LoadingOverlay, NativeSelect, Pagination, Paper, Stack, Text } from '@mantine/core'
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react'
 import type { DataTableSortStatus } from 'mantine-datatable'
 import { useTranslation } from 'react-i18next'
@@ -84,18 +84,16 @@ export function ListCards<R extends ResourceRow>(p: ListCardsProps<R>) {
                 )}
               </Group>
               {values.length > 0 && (
-                <SimpleGrid cols={2} spacing="xs" verticalSpacing={4} mt="xs">
+                // Two columns by a class: a SimpleGrid writes a <style> element per card (issue 33, "Phone").
+                <Box className="resource-card-values" mt="xs">
+                  {/* Plain elements with the app's classes: a page of cards holds a hundred of these pairs. */}
                   {values.map((c) => (
-                    <Box key={c.key} style={{ minWidth: 0 }}>
-                      <Text size="xs" c="dimmed">
-                        {p.label(c)}
-                      </Text>
-                      <Box fz="sm" className="resource-identity">
-                        {c.render(row, { t })}
-                      </Box>
-                    </Box>
+                    <div key={c.key} style={{ minWidth: 0 }}>
+                      <div className="resource-card-label">{p.label(c)}</div>
+                      <div className="resource-card-value resource-identity">{c.render(row, { t })}</div>
+                    </div>
                   ))}
-                </SimpleGrid>
+                </Box>
               )}
               {p.actions && <Box mt="xs">{p.actions(row)}</Box>}
             </Paper>

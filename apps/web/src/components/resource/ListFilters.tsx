@@ -96,6 +96,7 @@ function FilterTabs<R extends ResourceRow>({ resource, filter, value, onChange }
     },
     enabled: !!counts,
   })
+  const waiting = !!counts && answer.isPending
   const label = resourceLabels(resource, t).field(filter.name, filter.labelKey)
   const current = value === undefined || value === null || value === '' ? ALL : String(value)
   const items = [{ value: ALL, label: t('table.filter_all') }, ...choices.data]
@@ -113,12 +114,26 @@ function FilterTabs<R extends ResourceRow>({ resource, filter, value, onChange }
             <Chip key={item.value} value={item.value} name={`${resource.name}-${filter.name}`} size="sm" variant="outline">
               <Group component="span" gap={6} wrap="nowrap" display="inline-flex">
                 {item.label}
-                {n !== undefined && ' '}
-                {n !== undefined && (
+                {(n !== undefined || waiting) && ' '}
+                {n !== undefined ? (
                   <Badge component="span" size="sm" variant="light" color="gray" circle={n < 10}>
                     {n}
                   </Badge>
-                )}
+                ) : waiting ? (
+                  // The count's room, kept while the counts load: the row does not wrap again under the list when
+                  // they come (a phone's cards moved down a line, CLS 0.18; issue 33, "Phone").
+                  <Badge
+                    component="span"
+                    size="sm"
+                    variant="light"
+                    color="gray"
+                    circle
+                    aria-hidden
+                    style={{ visibility: 'hidden' }}
+                  >
+                    0
+                  </Badge>
+                ) : null}
               </Group>
             </Chip>
           )

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react'
+import { useDeferredValue, useEffect, useState } from 'react'
 import { Alert, Badge, Button, CloseButton, Group, Paper, Stack, TextInput, Title, useMantineTheme } from '@mantine/core'
-import { useMediaQuery, useViewportSize } from '@mantine/hooks'
+import { useMediaQuery } from '@mantine/hooks'
 import { IconAlertTriangle, IconPlus, IconSearch } from '@tabler/icons-react'
 import { DataTable } from 'mantine-datatable'
 import 'mantine-datatable/styles.css'
@@ -9,6 +9,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router'
 import { PAGE_SIZES } from '@app/shared'
 import { can, useMe, type Me } from '../../lib/permissions'
 import { useDocumentTitle } from '../../lib/use-document-title'
+import { useViewportWidth } from '../../lib/use-viewport-width'
 import { ColumnChooser } from './ColumnChooser'
 import { actionPermission, type ColumnDef, type ResourceDefinition, type ResourceRow } from './define'
 import { ExportControl } from './ExportControl'
@@ -20,7 +21,7 @@ import { ListCards } from './ListCards'
 import { useTableColumns } from './table-columns'
 import { actionsWidth, tableMinWidth } from './table-layout'
 import './table-layout.css'
-import { TableSkeleton } from './TableSkeleton'
+import { CardsSkeleton, TableSkeleton } from './TableSkeleton'
 import { useColumnChoice } from './use-column-choice'
 import { useSortIconLabels } from './use-sort-icon-labels'
 import { useListQuery } from './use-list-query'
@@ -47,7 +48,11 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
   const navigate = useNavigate()
   const labels = resourceLabels(resource, t)
   const q = useListQuery(resource)
-  const { list, rows } = q
+  const { list } = q
+  // A page's rows are drawn in the background, in slices (a transition), not in the one long task of the query's
+  // update, which React runs synchronously; the placeholder stays until they are drawn (issue 33, "Phone").
+  const rows = useDeferredValue(q.rows)
+  const drawing = list.isPending || (rows === undefined && !!q.rows)
   const { openEdit, openCreate, askDelete, askConfirm, reload, dialogs } = useRowDialogs(resource)
 
   // A custom page form (createHref/editHref without fields) also counts as a form.
@@ -107,7 +112,7 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
   const phone = useMediaQuery(`(max-width: ${parseFloat(theme.breakpoints.sm) - 0.01}em)`, undefined, {
     getInitialValueInEffect: false,
   })
-  const { width: viewportWidth } = useViewportSize()
+  const viewportWidth = useViewportWidth()
   // Columns hidden below a breakpoint (hiddenBelow) do not count towards the table's smallest width.
   const fits = (c: ColumnDef<R>) =>
     !c.hiddenBelow || viewportWidth === 0 || viewportWidth >= parseFloat(theme.breakpoints[c.hiddenBelow]) * 16
@@ -189,8 +194,12 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
                 </Button>
               </Stack>
             </Alert>
-          ) : list.isPending ? (
-            <TableSkeleton columns={columns.map((c) => c.title)} />
+          ) : drawing ? (
+            phone ? (
+              <CardsSkeleton />
+            ) : (
+              <TableSkeleton columns={columns.map((c) => c.title)} />
+            )
           ) : phone ? (
             <ListCards
               rows={rows ?? []}

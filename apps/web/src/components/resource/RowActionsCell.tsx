@@ -1,9 +1,10 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core'
+import { ActionIcon, Group } from '@mantine/core'
 import { IconPencil, IconTrash } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Me } from '../../lib/permissions'
 import type { ResourceDefinition, ResourceRow, RowAction, RowActionContext } from './define'
+import { HoverTooltip } from '../HoverTooltip'
 
 function isDisabled<R extends ResourceRow>(flag: ResourceDefinition<R>['disableEdit'], row: R, me: Me | undefined) {
   return typeof flag === 'function' ? flag(row, me) : !!flag
@@ -50,7 +51,7 @@ export function RowActionsCell<R extends ResourceRow>({
           const Icon = a.icon
           if (a.href) {
             return (
-              <Tooltip key={a.key} label={t(a.labelKey)}>
+              <HoverTooltip key={a.key} label={t(a.labelKey)}>
                 <ActionIcon
                   size={iconSize}
                   component={Link}
@@ -61,11 +62,11 @@ export function RowActionsCell<R extends ResourceRow>({
                 >
                   <Icon size={16} stroke={1.8} />
                 </ActionIcon>
-              </Tooltip>
+              </HoverTooltip>
             )
           }
           return (
-            <Tooltip key={a.key} label={t(a.labelKey)}>
+            <HoverTooltip key={a.key} label={t(a.labelKey)}>
               <ActionIcon
                 size={iconSize}
                 variant="light"
@@ -79,11 +80,11 @@ export function RowActionsCell<R extends ResourceRow>({
               >
                 <Icon size={16} stroke={1.8} />
               </ActionIcon>
-            </Tooltip>
+            </HoverTooltip>
           )
         })}
       {canUpdate && (
-        <Tooltip label={t('actions.edit')}>
+        <HoverTooltip label={t('actions.edit')}>
           <ActionIcon
             size={iconSize}
             variant="light"
@@ -93,10 +94,10 @@ export function RowActionsCell<R extends ResourceRow>({
           >
             <IconPencil size={16} stroke={1.8} />
           </ActionIcon>
-        </Tooltip>
+        </HoverTooltip>
       )}
       {canDelete && (
-        <Tooltip label={t('actions.delete')}>
+        <HoverTooltip label={t('actions.delete')}>
           <ActionIcon
             size={iconSize}
             variant="light"
@@ -107,7 +108,7 @@ export function RowActionsCell<R extends ResourceRow>({
           >
             <IconTrash size={16} stroke={1.8} />
           </ActionIcon>
-        </Tooltip>
+        </HoverTooltip>
       )}
     </Group>
   )

@@ -1,14 +1,20 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { notifyError, notifySuccess } from '../../lib/notify'
 import { ConfirmDelete, ConfirmModal } from './ConfirmDelete'
 import type { DialogMode, ResourceDefinition, ResourceRow, RowAction } from './define'
 import { defaultRowTitle, resourceLabels } from './labels'
-import { ResourceDialog } from './ResourceDialog'
+import type { ResourceDialogProps } from './ResourceDialog'
 import { useDeleteResource, useInvalidateResource } from './use-resource'
 
 type DialogState<R> = { mode: DialogMode; row?: R; presets?: Record<string, unknown> } | null
+
+// The form (its fields, their pickers and upload zones, the resource's schema) loads when a dialog first opens,
+// not with the list (issue 33, "Phone"): a list's first screen draws its rows only.
+const ResourceDialog = lazy(() =>
+  import('./ResourceDialog').then((m) => ({ default: m.ResourceDialog as (p: ResourceDialogProps<ResourceRow>) => ReactNode })),
+)
 
 /**
  * What a list's rows open: the create/edit dialog (or the page form, with createHref/editHref), the delete
@@ -21,6 +27,9 @@ export function useRowDialogs<R extends ResourceRow>(resource: ResourceDefinitio
   const invalidate = useInvalidateResource(resource.name)
   const remove = useDeleteResource(resource)
   const [dialog, setDialog] = useState<DialogState<R>>(null)
+  // Once opened, the dialog stays mounted so that it closes with its transition.
+  const [dialogUsed, setDialogUsed] = useState(false)
+  if (dialog && !dialogUsed) setDialogUsed(true)
   const [toDelete, setToDelete] = useState<R | null>(null)
   const [confirming, setConfirming] = useState<{ action: RowAction<R>; row: R } | null>(null)
   const rowTitle = (row: R) => (resource.rowTitle ?? defaultRowTitle)(row, t)
@@ -60,14 +69,18 @@ export function useRowDialogs<R extends ResourceRow>(resource: ResourceDefinitio
 
   const dialogs = (
     <>
-      <ResourceDialog
-        resource={resource}
-        opened={!!dialog}
-        mode={dialog?.mode ?? 'create'}
-        row={dialog?.row}
-        presets={dialog?.presets}
-        onClose={() => setDialog(null)}
-      />
+      {dialogUsed && (
+        <Suspense fallback={null}>
+          <ResourceDialog
+            resource={resource as unknown as ResourceDefinition}
+            opened={!!dialog}
+            mode={dialog?.mode ?? 'create'}
+            row={dialog?.row}
+            presets={dialog?.presets}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
+      )}
 
       <ConfirmDelete
         opened={!!toDelete}

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react'
-import { Box, Tooltip } from '@mantine/core'
+import { Box } from '@mantine/core'
 import type { ColumnDef, ColumnKind, ResourceRow } from './define'
+import { HoverTooltip } from '../HoverTooltip'
 
 /*
  * How every list lays out its table (issue 13, fix 1). The table has a fixed
@@ -69,7 +70,7 @@ export function CellText({ children }: { children: ReactNode }) {
   const [full, setFull] = useState<string | null>(null)
   const measure = (el: HTMLElement) => setFull(el.scrollWidth > el.clientWidth + 1 ? (el.textContent ?? null) : null)
   return (
-    <Tooltip label={full} disabled={!full} multiline maw={360} openDelay={200}>
+    <HoverTooltip label={full} disabled={!full} multiline maw={360} openDelay={200}>
       <Box
         style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
         onMouseEnter={(e) => measure(e.currentTarget)}
@@ -77,6 +78,6 @@ export function CellText({ children }: { children: ReactNode }) {
       >
         {children}
       </Box>
-    </Tooltip>
+    </HoverTooltip>
   )
 }

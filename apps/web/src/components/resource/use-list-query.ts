@@ -3,8 +3,11 @@ import { useDebouncedValue } from '@mantine/hooks'
 import type { DataTableSortStatus } from 'mantine-datatable'
 import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@app/shared'
 import type { ResourceDefinition, ResourceRow } from './define'
-import { useResourceList, type ListParams } from './use-resource'
+import { defaultSortStatus, type ListParams } from './list-request'
+import { useResourceList } from './use-resource'
 import { useUrlFilters } from './use-url-filters'
+
+export { firstPageParams } from './list-request'
 
 /**
  * A list's query and its answer: page, page size, the debounced search, the filters kept in the URL and the
@@ -23,12 +26,7 @@ export function useListQuery<R extends ResourceRow>(resource: ResourceDefinition
     setPageFilters(filtersKey)
     setPage(0)
   }
-  const defaultColumn = resource.columns.find((c) => (c.sort ?? c.key) === resource.defaultSort)
-  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<R>>({
-    columnAccessor: defaultColumn?.key ?? resource.defaultSort,
-    sortKey: resource.defaultSort,
-    direction: resource.defaultOrder,
-  })
+  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<R>>(() => defaultSortStatus(resource))
   const params: ListParams = {
     page,
     size,

@@ -1,41 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ListResponse } from '@app/shared'
-import { api, unwrap, type QueryParams } from '../../lib/api-client'
+import { api, unwrap } from '../../lib/api-client'
 import { queryKeys } from '../../lib/query-keys'
 import type { ResourceDefinition, ResourceRow } from './define'
+import { listQueryOptions, type ListParams } from './list-request'
 
-/** List query of DESIGN §3 as the table sends it. `page` is 0-based. */
-export interface ListParams {
-  page: number
-  size: number
-  search: string
-  sort_by: string
-  order_by: 'asc' | 'desc'
-  /** Values of the declared list filters (`status`, `location_id`...). */
-  filters?: QueryParams
-}
-
-export function listQuery(resource: ResourceDefinition<ResourceRow>, p: ListParams): QueryParams {
-  return {
-    ...resource.listParams,
-    ...p.filters,
-    page: p.page,
-    size: p.size,
-    search: p.search.trim() || undefined,
-    sort_by: p.sort_by,
-    order_by: p.order_by,
-  }
-}
+export { listQuery, listQueryOptions, type ListParams } from './list-request'
 
 /** One page of a resource; the previous page stays on screen while the next loads. */
 export function useResourceList<R extends ResourceRow>(resource: ResourceDefinition<R>, params: ListParams, enabled = true) {
-  const query = listQuery(resource as unknown as ResourceDefinition<ResourceRow>, params)
-  return useQuery({
-    queryKey: queryKeys(resource.name).list(query),
-    queryFn: ({ signal }) => unwrap(api.get<ListResponse<R>>(resource.endpoint, query, signal)),
-    placeholderData: keepPreviousData,
-    enabled,
-  })
+  return useQuery({ ...listQueryOptions(resource, params), placeholderData: keepPreviousData, enabled })
 }
 
 /** `GET /{name}/{id}` for dialogs that need more than the list row. */

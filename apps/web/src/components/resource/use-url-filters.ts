@@ -2,6 +2,9 @@ import { useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import type { QueryParams } from '../../lib/api-client'
 import type { ResourceDefinition, ResourceRow } from './define'
+import { urlFilters } from './list-request'
+
+export { urlFilters } from './list-request'
 
 /**
  * The declared filters' values (`filters: [{ name: 'status' }]`, selects and tabs alike) kept in the URL's
@@ -13,16 +16,9 @@ export function useUrlFilters<R extends ResourceRow>(resource: ResourceDefinitio
   const [query, setQuery] = useSearchParams()
   const names = (resource.filters ?? []).map((f) => f.name)
   const key = names.map((n) => `${n}=${query.get(n) ?? ''}`).join('&')
-  const filters = useMemo(() => {
-    const out: QueryParams = {}
-    for (const n of names) {
-      const v = query.get(n)
-      if (v !== null && v !== '') out[n] = v
-    }
-    return out
-    // `key` is the declared names' values: the object changes only when one of them does.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key])
+  // `key` is the declared names' values: the object changes only when one of them does.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const filters = useMemo(() => urlFilters(resource, query), [key])
   const change = (next: QueryParams) =>
     setQuery((prev) => {
       const q = new URLSearchParams(prev)

@@ -7,15 +7,11 @@ import {
   type HotelDetail,
 } from '@app/shared'
 import { extraPriceFields, serviceFeeFields } from '../../components/pricing/price-lists'
-import {
-  col,
-  defineResource,
-  field,
-  initialValues,
-  positionFields,
-  type FieldDef,
-  type ResourceRow,
-} from '../../components/resource'
+// The declaration's parts, not the components/resource barrel: the barrel reaches the dialog and the form kit,
+// which the list does not load (issue 33, "Phone").
+import { col, defineResource, field, type FieldDef, type ResourceRow } from '../../components/resource/define'
+import { initialValues } from '../../components/resource/form-values'
+import { positionFields } from '../../components/resource/position-fields'
 import { formatCoordinate } from '../../lib/numbers'
 import { hotelRowForForm } from './hotel-form'
 import { RatingField } from './RatingField'

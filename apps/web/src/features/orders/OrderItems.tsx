@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { ActionIcon, Alert, Badge, Button, Grid, Group, Paper, Stack, Text, Tooltip } from '@mantine/core'
+import { ActionIcon, Alert, Badge, Button, Grid, Group, Paper, Stack, Text } from '@mantine/core'
 import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { FieldInput, type ResourceForm } from '../../components/resource'
@@ -8,6 +8,7 @@ import type { Me } from '../../lib/permissions'
 import { webKind, webKinds } from './kinds'
 import { blankItem, type ItemValues, type OrderFormValues } from './order-logic'
 import { ItemTravellers } from './OrderPilgrims'
+import { HoverTooltip } from '../../components/HoverTooltip'
 
 interface ItemsProps {
   form: ResourceForm
@@ -112,7 +113,7 @@ function ItemCard({
           )}
         </Group>
         {removable && (
-          <Tooltip label={t('orders.item.remove', { n: index + 1 })}>
+          <HoverTooltip label={t('orders.item.remove', { n: index + 1 })}>
             <ActionIcon
               variant="subtle"
               color="red"
@@ -121,7 +122,7 @@ function ItemCard({
             >
               <IconTrash size={16} />
             </ActionIcon>
-          </Tooltip>
+          </HoverTooltip>
         )}
       </Group>
       {short && short.length > 0 && (

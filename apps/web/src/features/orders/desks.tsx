@@ -2,10 +2,11 @@ import { lazy, Suspense, type ComponentType } from 'react'
 import { Anchor, Skeleton, Stack } from '@mantine/core'
 import { Link, Route, Routes } from 'react-router'
 import { DESK_ENTITY, ORDER_BALANCE_FILTERS, ORDER_DESKS, ORDER_STATUSES, ORDER_WEEK_FILTERS, type OrderDesk } from '@app/shared'
-import { col, defineResource, type ResourceRow } from '../../components/resource'
+import { col, defineResource, type ResourceRow } from '../../components/resource/define'
 import { ResourceListPage } from '../../components/resource/ResourceListPage'
+import { listScreen } from '../../components/resource/screen'
 import { NotFound } from '../../components/NotFound'
-import { STATUS_COLORS, formatDateSpan } from './order-logic'
+import { STATUS_COLORS, formatDateSpan } from './order-format'
 
 /**
  * The reservations desks (issue 11), one per declared kind: `/app/order_<desk>`.
@@ -110,5 +111,5 @@ function Desk({ desk }: { desk: OrderDesk }) {
 
 /** The screen of each desk, one per declared kind (the registry routes `/app/order_<desk>` to it). */
 const screens = {} as Record<OrderDesk, ComponentType>
-for (const desk of ORDER_DESKS) screens[desk] = () => <Desk desk={desk} />
+for (const desk of ORDER_DESKS) screens[desk] = listScreen(() => <Desk desk={desk} />, RESOURCES.get(desk)!)
 export const DESK_SCREENS: Readonly<Record<OrderDesk, ComponentType>> = screens

@@ -12,11 +12,11 @@ import {
   type OrderStatus,
   type ZodIssueWithInput,
 } from '@app/shared'
-import dayjs from 'dayjs'
 import { formatMoney } from '../../lib/numbers'
 import { webKind, type DetailItem, type ItemValues } from './kinds'
 
 export type { ItemValues } from './kinds'
+export { STATUS_COLORS, formatDateSpan } from './order-format'
 
 /*
  * The reservations desk's logic, apart from the screens so it can be tested:
@@ -40,15 +40,6 @@ export interface OrderFormValues {
   notes: string
   items: ItemValues[]
 }
-
-/** Badge colour of each status (lists and the order page). */
-export const STATUS_COLORS = {
-  pending: 'orange',
-  confirmed: 'blue',
-  paid: 'teal',
-  completed: 'green',
-  cancelled: 'gray',
-} as const
 
 /** A new item of a kind, with the fields every item has (no travelling pilgrims yet). */
 export function blankItem(kind: OrderItemKind): ItemValues {
@@ -136,22 +127,6 @@ export function shortfallDays(errors: Record<string, string[]>): Record<number, 
     out[Number(m[1])] = days.filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)).sort()
   }
   return out
-}
-
-/**
- * First and last day of an order, short when they share a month or a year
- * (`01 – 05-12-2026`, `28-11 – 02-12-2026`), both in full across years; one
- * day alone is that day. Keeps the dates column narrow enough for a laptop.
- */
-export function formatDateSpan(start: string | null | undefined, end: string | null | undefined): string {
-  if (!start) return '-'
-  const a = dayjs(start)
-  const b = dayjs(end || start)
-  if (!a.isValid() || !b.isValid()) return `${start} – ${end ?? ''}`
-  if (a.isSame(b, 'day')) return a.format('DD-MM-YYYY')
-  if (a.isSame(b, 'month')) return `${a.format('DD')} – ${b.format('DD-MM-YYYY')}`
-  if (a.isSame(b, 'year')) return `${a.format('DD-MM')} – ${b.format('DD-MM-YYYY')}`
-  return `${a.format('DD-MM-YYYY')} – ${b.format('DD-MM-YYYY')}`
 }
 
 /** An amount with its cents when it has any; the same writing as every list (`formatMoney`). */

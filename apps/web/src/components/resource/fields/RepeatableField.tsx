@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react'
-import { ActionIcon, Button, Grid, Group, Input, Paper, Stack, Text, Tooltip } from '@mantine/core'
+import { ActionIcon, Button, Group, Input, Paper, Stack, Text } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { getPath } from '../../../lib/format'
 import type { FieldDef, FormValues } from '../define'
 import { blankEntry } from '../form-values'
 import type { FieldKindProps } from './types'
+import { HoverTooltip } from '../../HoverTooltip'
+import { SpanCol, SpanGrid } from '../SpanGrid'
 
 export interface RepeatableFieldProps extends FieldKindProps<'repeatable'> {
   /** Renders one sub-field bound to `path` (`general_info.0.title`) of `entry`; FieldInput passes itself. */
@@ -53,7 +55,7 @@ export function RepeatableField({
                 {itemLabel(i + 1)}
               </Text>
               <Group gap={4} wrap="nowrap">
-                <Tooltip label={t('kit.repeatable.move_up')}>
+                <HoverTooltip label={t('kit.repeatable.move_up')}>
                   <ActionIcon
                     variant="subtle"
                     color="gray"
@@ -63,8 +65,8 @@ export function RepeatableField({
                   >
                     <IconArrowUp size={16} />
                   </ActionIcon>
-                </Tooltip>
-                <Tooltip label={t('kit.repeatable.move_down')}>
+                </HoverTooltip>
+                <HoverTooltip label={t('kit.repeatable.move_down')}>
                   <ActionIcon
                     variant="subtle"
                     color="gray"
@@ -74,8 +76,8 @@ export function RepeatableField({
                   >
                     <IconArrowDown size={16} />
                   </ActionIcon>
-                </Tooltip>
-                <Tooltip label={t('kit.repeatable.remove')}>
+                </HoverTooltip>
+                <HoverTooltip label={t('kit.repeatable.remove')}>
                   <ActionIcon
                     variant="subtle"
                     color="red"
@@ -85,16 +87,16 @@ export function RepeatableField({
                   >
                     <IconTrash size={16} />
                   </ActionIcon>
-                </Tooltip>
+                </HoverTooltip>
               </Group>
             </Group>
-            <Grid gap="sm">
+            <SpanGrid gap="sm">
               {field.fields.map((sub) => (
-                <Grid.Col key={sub.name} span={{ base: 12, sm: sub.span ?? 12 }}>
+                <SpanCol key={sub.name} span={sub.span}>
                   {renderField(sub as FieldDef, `${path}.${i}.${sub.name}`, entry)}
-                </Grid.Col>
+                </SpanCol>
               ))}
-            </Grid>
+            </SpanGrid>
           </Paper>
         ))}
         {canAdd && (
