@@ -8,7 +8,7 @@ import { pilgrims } from '../../src/db/schema/index.js'
 import { createHotelRoom } from '../helpers/bookables.js'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { apiAs, notification, openSignedIn, shot } from './page.js'
+import { apiAs, closeNotifications, notification, openSignedIn, shot } from './page.js'
 
 /**
  * The rooming list in real Chromium (issue 29), in English and Indonesian: a departure with booked
@@ -180,7 +180,7 @@ async function journey(texts: Texts) {
 
   // Moved back to the women's room with its move menu (keyboard and phone friendly), the list saves.
   // The notifications closed and the room in the middle of the screen, so its menu opens in full view.
-  for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click()
+  await closeNotifications(page)
   await room(page, '2').evaluate((el) => el.scrollIntoView({ block: 'center' }))
   await room(page, '2').getByTestId('rooming-pilgrim').filter({ hasText: 'Sari Dewi' }).getByRole('button').click()
   await page.getByRole('menuitem', { name: texts.moveOption }).click()
@@ -197,7 +197,7 @@ async function journey(texts: Texts) {
     rooms: [{ label: '9', pilgrim_ids: family }],
     version: before.stays[0]!.version,
   })
-  for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click()
+  await closeNotifications(page)
   await section.getByRole('button', { name: texts.save }).click()
   await notification(page, texts.refused).waitFor()
   expect(await page.locator('.mantine-Notification-root').last().textContent()).toContain(texts.conflict)
