@@ -1,3 +1,4 @@
+import path from 'node:path'
 import pg from 'pg'
 import { sql } from 'drizzle-orm'
 import { openDatabase, type Database, type Db } from '../src/db/client.js'
@@ -99,3 +100,23 @@ export async function seedBenchData(database: Database, rows: number): Promise<B
 }
 
 export { openDatabase }
+
+/**
+ * The app in this process as `npm start` builds it in production (no log, no web build), on `database`:
+ * for the benches that drive it with `inject` and read its statements or CPU (order-cost, order-statements).
+ */
+export async function productionApp(database: Database, url: string, dataDir: string) {
+  const { buildApp } = await import('../src/app.js')
+  const { loadConfig } = await import('../src/config.js')
+  const config = loadConfig({
+    DATABASE_URL: url,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+  })
+  const app = await buildApp({ config, database, logger: false })
+  await app.ready()
+  return app
+}

@@ -16,9 +16,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { sql } from 'drizzle-orm'
-import { buildApp } from '../src/app.js'
-import { loadConfig } from '../src/config.js'
-import { createPgDatabase, openDatabase, seedBenchData } from './fixtures.js'
+import { createPgDatabase, openDatabase, productionApp, seedBenchData } from './fixtures.js'
 import { FLOOR_TABLES } from './orders.bench.js'
 import { createHotelRoom } from '../test/helpers/bookables.js'
 
@@ -75,16 +73,7 @@ try {
   await setup.close()
 
   const database = openDatabase({ url: pgDb.url, poolSize: 1 })
-  const config = loadConfig({
-    DATABASE_URL: pgDb.url,
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'silent',
-    NODE_ENV: 'production',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-  })
-  const app = await buildApp({ config, database, logger: false })
-  await app.ready()
+  const app = await productionApp(database, pgDb.url, dataDir)
   const pidRow = (await database.db.execute(sql`SELECT pg_backend_pid() AS pid`)) as unknown as { rows: Array<{ pid: number }> }
   const backend = Number(pidRow.rows[0]!.pid)
   let n = 0

@@ -11,9 +11,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { buildApp } from '../src/app.js'
-import { loadConfig } from '../src/config.js'
-import { createPgDatabase, openDatabase, seedBenchData } from './fixtures.js'
+import { createPgDatabase, openDatabase, productionApp, seedBenchData } from './fixtures.js'
 import { createHotelRoom, createTrainRoute, createVehicle } from '../test/helpers/bookables.js'
 import { createTour } from '../test/helpers/departures.js'
 
@@ -74,16 +72,7 @@ try {
     end_date: day(30),
   })) as never
   const kinds = (process.env.BENCH_KINDS ?? Object.keys(items).join(',')).split(',')
-  const config = loadConfig({
-    DATABASE_URL: pgDb.url,
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'silent',
-    NODE_ENV: 'production',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-  })
-  const app = await buildApp({ config, database, logger: false })
-  await app.ready()
+  const app = await productionApp(database, pgDb.url, dataDir)
   const order = (item: Record<string, unknown>) =>
     app.inject({
       method: 'POST',
