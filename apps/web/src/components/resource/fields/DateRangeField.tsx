@@ -76,21 +76,12 @@ export function DateRangeField({
         ? t('kit.date_range.too_long', { field: label, count: read.maxDays })
         : t(`kit.date_range.${read.error}`, { field: label })
 
+  /** Takes the typed range, or shows why not; answers that reason (null: taken, or nothing typed). */
   const takeTyped = () => {
-    if (!typed.trim()) return setTypedError(null)
-    const read = parseTypedRange(typed, field)
-    if ('range' in read) {
-      form.setFieldValue(path, read.range)
-      setTyped('')
+    if (!typed.trim()) {
+      setTypedError(null)
+      return null
     }
-    setTypedError(refusal(read))
-  }
-
-  // A save reads the box too (pending-inputs.ts), whether or not the box was left first: a range there is
-  // taken before the form is checked; text that is no range is the field's error, so the range shown
-  // before it is not sent as if the typed one had been taken.
-  const clearPending = usePendingInput(path, () => {
-    if (!typed.trim()) return null
     const read = parseTypedRange(typed, field)
     if ('range' in read) {
       form.setFieldValue(path, read.range)
@@ -99,7 +90,12 @@ export function DateRangeField({
     const message = refusal(read)
     setTypedError(message)
     return message
-  })
+  }
+
+  // A save reads the box too (pending-inputs.ts), whether or not the box was left first: a range there is
+  // taken before the form is checked; text that is no range is the field's error, so the range shown
+  // before it is not sent as if the typed one had been taken.
+  const clearPending = usePendingInput(path, takeTyped)
 
   return (
     <LocalDates>
