@@ -893,10 +893,6 @@ describe('reservations desks', () => {
     await vehicleExtrasJourney(EN, 80, 'Vehicle extras en')
   }, 240_000)
 
-  it('charges only the vehicle extras a clerk chooses, in Indonesian', async () => {
-    await vehicleExtrasJourney(ID, 85, 'Vehicle extras id')
-  }, 240_000)
-
   it('books a package from live quote to payment and completion, in English', async () => {
     await packageJourney(EN, 10, 'Rahmat Hidayat')
   }, 360_000)
@@ -911,10 +907,6 @@ describe('reservations desks', () => {
 
   it('reads the same order in Indonesian: the train class and the days in Indonesian', async () => {
     await summaryAndTabs(ID)
-  }, 240_000)
-
-  it('charges only the extras a clerk chooses, with their quantity, in English', async () => {
-    await extrasJourney(EN, 70, 'Extras en')
   }, 240_000)
 
   it('charges only the extras a clerk chooses, with their quantity, in Indonesian', async () => {
