@@ -1,0 +1,82 @@
+-- Issue 33: an order's code is written with the order instead of by an UPDATE at commit (migration 0034), which
+-- rewrote the row and so every index of `orders` again (code is indexed: no HOT update) and fired the counters'
+-- triggers a second time. The number comes from a sequence per company and year: nextval takes no lock and holds
+-- nothing until commit, so orders of one company still never wait on each other's open transactions.
+
+-- The company's sequence of `p_year` (`order_code_<company>_<year>`), made when missing (a company's first order
+-- of a new year; companies get this year's when made, below). Two first orders of a year meet here: the second
+-- waits for the first's commit (the advisory lock), then uses the sequence it made.
+CREATE FUNCTION order_code_sequence(p_company integer, p_year integer, p_start integer DEFAULT 1) RETURNS regclass
+LANGUAGE plpgsql AS $$
+DECLARE
+  name text := format('order_code_%s_%s', p_company, p_year);
+  seq regclass := to_regclass(name);
+BEGIN
+  IF seq IS NULL THEN
+    PERFORM pg_advisory_xact_lock(hashtext('order_code_sequence'), p_company);
+    -- IF NOT EXISTS: made meanwhile by the transaction we waited for.
+    EXECUTE format('CREATE SEQUENCE IF NOT EXISTS %I AS integer START %s', name, p_start);
+    seq := name::regclass;
+  END IF;
+  RETURN seq;
+END $$;
+--> statement-breakpoint
+
+-- `ORD-<year>-<000123>` as the order is inserted, for a row written without a code (or with the placeholder `~…`
+-- servers before this migration write). Unique per company: a sequence never hands a number out twice; the
+-- unique index (company_id, code) stays as the guard.
+CREATE FUNCTION orders_code() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  y integer := extract(year FROM now() AT TIME ZONE 'UTC')::integer;
+  n bigint := nextval(order_code_sequence(NEW.company_id, y));
+BEGIN
+  NEW.code := format('ORD-%s-%s', y, lpad(n::text, greatest(6, length(n::text)), '0'));
+  RETURN NEW;
+END $$;
+--> statement-breakpoint
+DROP TRIGGER "orders_number_at_commit" ON "orders";--> statement-breakpoint
+DROP FUNCTION orders_number();--> statement-breakpoint
+CREATE TRIGGER "orders_code" BEFORE INSERT ON "orders"
+  FOR EACH ROW WHEN (NEW.code IS NULL OR NEW.code LIKE '~%') EXECUTE FUNCTION orders_code();--> statement-breakpoint
+
+-- A new company gets this year's sequence with it (its first order makes nothing); a deleted one takes its along.
+CREATE FUNCTION companies_order_codes() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  s text;
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM order_code_sequence(NEW.id, extract(year FROM now() AT TIME ZONE 'UTC')::integer);
+  ELSE
+    FOR s IN SELECT c.relname FROM pg_class c
+              WHERE c.relkind = 'S' AND c.relnamespace = current_schema()::regnamespace
+                AND c.relname LIKE format('order\_code\_%s\_%%', OLD.id) LOOP
+      EXECUTE format('DROP SEQUENCE %I', s);
+    END LOOP;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "companies_order_codes_ins" AFTER INSERT ON "companies" FOR EACH ROW EXECUTE FUNCTION companies_order_codes();--> statement-breakpoint
+CREATE TRIGGER "companies_order_codes_del" AFTER DELETE ON "companies" FOR EACH ROW EXECUTE FUNCTION companies_order_codes();--> statement-breakpoint
+
+-- Every company's sequences: this year's for all (continuing its counter), and any later year a counter holds.
+DO $$
+DECLARE
+  y integer := extract(year FROM now() AT TIME ZONE 'UTC')::integer;
+  r record;
+BEGIN
+  FOR r IN SELECT c.id AS company, y AS year, coalesce(oc.last, 0) + 1 AS next
+             FROM companies c LEFT JOIN order_counters oc ON oc.company_id = c.id AND oc.year = y
+           UNION ALL
+           SELECT oc.company_id, oc.year, oc.last + 1 FROM order_counters oc WHERE oc.year > y LOOP
+    PERFORM order_code_sequence(r.company, r.year, r.next);
+  END LOOP;
+END $$;
+--> statement-breakpoint
+DROP TABLE "order_counters";--> statement-breakpoint
+
+-- Only orders whose customer is a pilgrim: what deleting a pilgrim looks up (ON DELETE SET NULL).
+DROP INDEX "orders_customer_pilgrim_idx";--> statement-breakpoint
+CREATE INDEX "orders_customer_pilgrim_idx" ON "orders" USING btree ("customer_pilgrim_id") WHERE "orders"."customer_pilgrim_id" IS NOT NULL;
