@@ -7,7 +7,8 @@ import { migrationDatabase } from '../../../test/helpers/migrations.js'
  * by an UPDATE at commit. Each company's numbering goes on from its counter (the `order_counters` row of this
  * year, dropped after); a company without one, or made after the migration, starts at 1; a row written the old
  * way (the `~…` placeholder of servers before it) is numbered as it is inserted, and nothing rewrites it at
- * commit; deleting a company drops its sequences. On PGlite and PostgreSQL.
+ * commit; deleting a company drops its sequences. The counters counted at commit take their table's own
+ * trigger function and stay exact. On PGlite and PostgreSQL.
  */
 const m = migrationDatabase()
 afterAll(async () => {
@@ -27,8 +28,22 @@ describe('migration 0036: order codes at insert', () => {
     // 41 orders this year, 7 last year (numbered before the migration).
     await m.db.execute(sql`INSERT INTO order_counters (company_id, year, last)
                            VALUES (${counted}, ${year}, 41), (${counted}, ${year - 1}, 7)`)
+    // The orders' counters as a running server installed them (migration 0034's at-commit row triggers).
+    await m.db.execute(sql`SELECT list_counters_install('orders', 'company_id', ARRAY['status']::text[], true)`)
 
     await m.migrateAll()
+
+    // The counters' triggers are the table's own function now (the update one fires only on a status change).
+    const triggers = await m.rows(sql`SELECT tgname, pg_get_triggerdef(oid) AS def FROM pg_trigger
+                                      WHERE tgrelid = 'orders'::regclass AND tgname LIKE 'orders_counters_%' ORDER BY tgname`)
+    expect(triggers.map((r) => r.tgname)).toEqual([
+      'orders_counters_del',
+      'orders_counters_ins',
+      'orders_counters_trunc',
+      'orders_counters_upd',
+    ])
+    expect(triggers.find((r) => r.tgname === 'orders_counters_ins')!.def).toMatch(/EXECUTE FUNCTION list_counters_row_orders\(\)/)
+    expect(triggers.find((r) => r.tgname === 'orders_counters_upd')!.def).toMatch(/WHEN .*status.* IS DISTINCT FROM/)
 
     expect(await m.rows(sql`SELECT to_regclass('order_counters') AS t`)).toEqual([{ t: null }])
     const insert = (company: number, codeValue: string | null) =>
@@ -50,6 +65,20 @@ describe('migration 0036: order codes at insert', () => {
       (await m.rows(sql`SELECT code FROM orders ORDER BY id`)).map((r) => r.code),
       'codes after commit',
     ).toEqual([code(42), code(1), code(43), 'ORD-IMPORTED'])
+    // Counted exactly, by the new triggers, through inserts, a status move and a delete.
+    await m.db.execute(sql`UPDATE orders SET status = 'confirmed' WHERE code = ${code(43)}`)
+    await m.db.execute(sql`UPDATE orders SET notes = 'paid by transfer' WHERE code = ${code(42)}`)
+    await m.db.execute(sql`DELETE FROM orders WHERE code = 'ORD-IMPORTED'`)
+    expect(await m.rows(sql`SELECT * FROM list_counters_drift('orders')`)).toEqual([])
+    expect(
+      await m.rows(
+        sql`SELECT key, value, n::int AS n FROM list_counters WHERE tbl = 'orders' AND company_id = ${counted} AND n <> 0 ORDER BY 1, 2`,
+      ),
+    ).toEqual([
+      { key: '', value: '', n: 2 },
+      { key: 'status', value: 'confirmed', n: 1 },
+      { key: 'status', value: 'pending', n: 1 },
+    ])
 
     // A company made after the migration has this year's sequence already, and starts at 1.
     await m.db.execute(sql`INSERT INTO companies (name) VALUES ('New Travel')`)
