@@ -19,6 +19,7 @@ import { sql } from 'drizzle-orm'
 import { createPgDatabase, openDatabase, productionApp, seedBenchData } from './fixtures.js'
 import { FLOOR_TABLES } from './orders.bench.js'
 import { createHotelRoom } from '../test/helpers/bookables.js'
+import { DescribedClient } from '../src/db/pg-statements.js'
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 400)
 const WARMUP = Number(process.env.BENCH_WARMUP_ORDERS ?? 100)
@@ -37,8 +38,10 @@ function cpuMs(pid: number): number {
 const byStatement = new Map<string, { n: number; ms: number }>()
 let statementsOf = 0
 if (process.env.BENCH_BY_STATEMENT) {
-  const original = pg.Client.prototype.query
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  // The app's pool runs DescribedClient (db/pg-statements.ts), whose own `query` is the one to wrap.
+  const proto = DescribedClient.prototype as unknown as pg.Client
+  const original = proto.query
+  proto.query = function (this: pg.Client, ...args: unknown[]) {
     const q = args[0] as string | { text: string }
     const text = (typeof q === 'string' ? q : q.text).replace(/\s+/g, ' ').trim().slice(0, 70)
     const pid = (this as unknown as { processID?: number }).processID
@@ -52,7 +55,7 @@ if (process.env.BENCH_BY_STATEMENT) {
       byStatement.set(text, e)
       return r
     })
-  } as typeof pg.Client.prototype.query
+  } as typeof proto.query
 }
 const ownMs = () => {
   const u = process.cpuUsage()
@@ -69,6 +72,8 @@ try {
   for (let i = 0; i < ROOMS; i++)
     rooms.push((await createHotelRoom(setup.db, companyId, {}, { room_stock: 50, price: 500 })).roomId)
   await setup.db.execute(sql.raw(FLOOR_TABLES))
+  // BENCH_SETUP_SQL: SQL run after the setup (a what-if on the schema: an index dropped, a trigger off).
+  if (process.env.BENCH_SETUP_SQL) await setup.db.execute(sql.raw(process.env.BENCH_SETUP_SQL))
   await setup.db.execute(sql`ANALYZE`)
   await setup.close()
 

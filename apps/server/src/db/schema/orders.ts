@@ -30,22 +30,6 @@ const companyId = () =>
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))
 
 /**
- * The next order number of a company per year (`ORD-2026-000123`). Taken at the
- * order's commit by the deferred trigger `orders_number_at_commit` (migration
- * 0034), which upserts this row and writes the code: two concurrent orders wait
- * for each other only while committing, and a rolled-back order never took one.
- */
-export const orderCounters = pgTable(
-  'order_counters',
-  {
-    company_id: companyId(),
-    year: integer('year').notNull(),
-    last: integer('last').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.company_id, t.year] })],
-)
-
-/**
  * An order (issue 11). The desks it appears on are rows of `order_desks` (a package has
  * several); `start_date`/`end_date` span its items (`end_date` is the day it ends: a stay's check-out,
  * migration 0016); `total` is the server's sum
@@ -56,6 +40,11 @@ export const orders = pgTable(
   {
     id: serial('id').primaryKey(),
     company_id: companyId(),
+    /**
+     * `ORD-2026-000123`, the company's next number of the year, written with the row by the BEFORE INSERT
+     * trigger `orders_code` (migration 0036) from the company's sequence of the year: no lock, nothing held
+     * until commit, the row never rewritten (issue 33). An insert leaves it out (or null).
+     */
     code: varchar('code', { length: 32 }).notNull(),
     status: varchar('status', { length: 16, enum: ORDER_STATUSES }).notNull().default('pending'),
     customer_name: varchar('customer_name', { length: 191 }).notNull(),
@@ -89,7 +78,10 @@ export const orders = pgTable(
     index('orders_company_status_idx').on(t.company_id, t.status, t.id),
     index('orders_company_name_idx').on(t.company_id, t.customer_name, t.id),
     index('orders_company_total_idx').on(t.company_id, t.total, t.id),
-    index('orders_customer_pilgrim_idx').on(t.customer_pilgrim_id),
+    // Only orders whose customer is a pilgrim: what deleting a pilgrim looks up (its ON DELETE SET NULL).
+    index('orders_customer_pilgrim_idx')
+      .on(t.customer_pilgrim_id)
+      .where(sql`${t.customer_pilgrim_id} IS NOT NULL`),
     companySearchIndex('orders_company_code_trgm_idx', t.company_id, t.code),
     companySearchIndex('orders_company_customer_name_trgm_idx', t.company_id, t.customer_name),
     companySearchIndex('orders_company_customer_email_trgm_idx', t.company_id, t.customer_email),

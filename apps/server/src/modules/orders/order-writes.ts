@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { ORDER_MOVE_ACTION, ORDER_TRANSITIONS, type Locale, type OrderInput, type OrderStatus } from '@app/shared'
 import type { Db } from '../../db/client.js'
@@ -29,14 +29,6 @@ function summary(plans: ItemPlan[]): string {
     .join('; ')
     .slice(0, 500)
 }
-
-/**
- * The code an order is written with until it commits: `~` and 24 random hex digits (unique, so two open
- * orders never meet on the code's unique index). At commit the deferred trigger `orders_number_at_commit`
- * (migration 0034) replaces it with `ORD-2026-000123`, the company's next number of the year from its
- * `order_counters` row, held only while committing: race-free, gap-free on commit (issue 33).
- */
-const uncommittedCode = () => `~${randomBytes(12).toString('hex')}`
 
 function orderValues(input: OrderInput, plans: ItemPlan[]) {
   const c = input.customer
@@ -125,7 +117,7 @@ const isUniqueOn = (err: unknown, constraint: string) => {
 }
 
 /**
- * What a create wrote, as the statement answered it: the order row (code still the placeholder), its items,
+ * What a create wrote, as the statement answered it: the order row (its code numbered by the insert), its items,
  * lines, first status and the items' pilgrims.
  */
 interface Written {
@@ -139,7 +131,6 @@ interface Written {
 /** The parameters of the create's statement (`createStatement`), by name: `$n` is the name's place here, plus one. */
 const CREATE_PARAMS = [
   'company',
-  'code',
   'user',
   'customer_name',
   'customer_email',
@@ -175,8 +166,10 @@ const $ = (name: CreateParam) => `$${CREATE_PARAMS.indexOf(name) + 1}`
 /**
  * A new order in one statement (issue 33) of data-modifying CTEs: the stock of every claim (the ledger's
  * conditional upsert, `reservationText`), and only when it took every day, the order row, its desks, its first
- * status, its items, their lines and pilgrims, and the request's audit row naming the order. Each table's
- * triggers fire as for a statement of its own (the deferred ones, numbering and counters, at commit). Answers
+ * status, its items, their lines and pilgrims, and the request's audit row naming the order. The order's code is
+ * written with its row by the BEFORE INSERT trigger `orders_code` (migration 0036: the company's sequence of the
+ * year, no lock), so an order refused for stock takes no number. Each table's triggers fire as for a statement of
+ * its own (the deferred ones, the counters and the desk check, at commit). Answers
  * the days taken and every row written, as the order's detail reads them. Its text is written once and sent as
  * a named prepared statement (`db/statements.ts`): nothing of it is built per order.
  */
@@ -187,10 +180,10 @@ const createStatement = statement(
     ), taken AS (
       SELECT count(*) = ${$('stock_count')}::int AS ok FROM s
     ), o AS (
-      INSERT INTO orders (company_id, code, status, created_by, customer_name, customer_email, customer_phone,
+      INSERT INTO orders (company_id, status, created_by, customer_name, customer_email, customer_phone,
                           customer_nationality, customer_passport_number, customer_pilgrim_id, notes, items_summary,
                           start_date, end_date, total)
-      SELECT ${$('company')}::int, ${$('code')}::text, 'pending', ${$('user')}::int, ${$('customer_name')}::text,
+      SELECT ${$('company')}::int, 'pending', ${$('user')}::int, ${$('customer_name')}::text,
              ${$('customer_email')}::text, ${$('customer_phone')}::text, ${$('customer_nationality')}::text,
              ${$('customer_passport_number')}::text, ${$('customer_pilgrim_id')}::int, ${$('notes')}::text,
              ${$('items_summary')}::text, ${$('start_date')}::date, ${$('end_date')}::date, ${$('total')}::numeric
@@ -262,7 +255,6 @@ async function insertOrder(
   const stock = reservation(claims)
   const named: Record<CreateParam, unknown> = {
     company: auth.companyId,
-    code: uncommittedCode(),
     user: auth.userId,
     ...values,
     desks: JSON.stringify(desksOfKinds(plans.map((p) => p.kind))),
@@ -326,7 +318,7 @@ async function insertOrder(
 /**
  * POST /orders: checks and prices every item, takes the stock of every day of
  * every item, and writes the order with its items, lines and first status, all
- * in one transaction; the code is numbered as it commits. With an
+ * in one transaction; the code is numbered as the order row is written. With an
  * `Idempotency-Key`, the key row is written first: a concurrent retry waits on
  * it and then answers the same order. Answers the order's id (a replay: the
  * order the key made) and, for an order made now, what the transaction wrote.
@@ -398,13 +390,10 @@ export async function createOrder(
   return (await placeOrder(db, auth, input, opts)).id
 }
 
-/** The code an order was numbered with as it committed. */
-const codeStatement = statement('order_code', 'SELECT code FROM orders WHERE id = $1')
-
 /**
  * POST /orders and its answer, the order's detail (as GET /orders/{id} answers it). An order made now is
- * answered from what its transaction wrote plus one read, its code (numbered as it committed); a replayed key
- * reads the order it made.
+ * answered from what its transaction wrote (its code included: numbered by the insert); a replayed key reads the
+ * order it made.
  */
 export async function createOrderDetail(
   db: Db,
@@ -414,18 +403,10 @@ export async function createOrderDetail(
 ) {
   const { id, written } = await placeOrder(db, auth, input, opts)
   if (!written) return orderDetail(db, auth, id)
-  const [numbered] = await codeStatement<{ code: string }>(db, [id])
   const desks = desksOfKinds(written.items.map((it) => it.kind))
   // As reading it would: an order on no desk the caller may view or update is not theirs to see.
   requireAnyDesk(auth, desks, ['view', 'update'])
-  return detailOf(
-    { ...written.order, code: numbered!.code, desks },
-    written.items,
-    written.lines,
-    [],
-    written.history,
-    written.travellers,
-  )
+  return detailOf({ ...written.order, desks }, written.items, written.lines, [], written.history, written.travellers)
 }
 
 /**
