@@ -68,7 +68,7 @@ export async function startBrowserEnv(opts: { env?: Record<string, string> } = {
       '--no-first-run',
       '--disable-quic',
       // The compositor in the browser process instead of a GPU process of its own (software compositing
-      // either way, with --disable-gpu): 8 % less CPU per journey file, measured (docs/decisions/ci.md).
+      // either way, with --disable-gpu): 7 % less CPU on two journey files, measured (docs/decisions/ci.md).
       '--in-process-gpu',
     ],
   })
