@@ -28,6 +28,9 @@ export const theme = createTheme({
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
   cursorType: 'pointer',
+  // A reader whose system asks for reduced motion gets dialogs, menus, popovers and notifications
+  // without their transitions (Mantine ignores the preference unless told); the browser tests ask for it too.
+  respectReducedMotion: true,
   components: {
     Modal: { defaultProps: { centered: true, overlayProps: { backgroundOpacity: 0.45, blur: 2 } } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 300 } },
