@@ -15,10 +15,10 @@ export default defineConfig({
     exclude: ['test/browser/**', 'node_modules/**', ...(postgresPass ? pgliteOnly : [])],
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup.ts'],
-    pool: process.env.API_TEST_POOL === 'threads' ? 'threads' : 'forks',
+    pool: 'forks',
     // The files of a worker share its modules: the app is imported once per worker instead of once per
-    // file (import time was ~a third of the workers' time). What a file could leave for the next is
-    // put back: spies, stubbed globals and env here, module state in test/setup.ts.
+    // file (docs/decisions/ci.md). What a file could leave for the next is put back: spies, stubbed
+    // globals and env here, module state in test/setup.ts. API_TEST_ISOLATE=1 isolates each file again.
     isolate: process.env.API_TEST_ISOLATE === '1',
     restoreMocks: true,
     unstubGlobals: true,
