@@ -96,7 +96,10 @@ describe('recording a session’s use', () => {
       const { token, id } = await createSession(t.app.db, a.userId)
       const { token: otherToken } = await createSession(other.app.db, b.userId)
       await other.app.db.delete(sessions).where(eq(sessions.id, id))
-      await other.app.db.update(sessions).set({ id }).where(eq(sessions.token_hash, hashToken(otherToken)))
+      await other.app.db
+        .update(sessions)
+        .set({ id })
+        .where(eq(sessions.token_hash, hashToken(otherToken)))
       await ageSession(token, 120)
       await other.app.db.execute(
         sql`UPDATE ${sessions} SET last_used_at = now() - interval '120 seconds' WHERE token_hash = ${hashToken(otherToken)}`,
