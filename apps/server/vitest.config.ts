@@ -14,7 +14,15 @@ export default defineConfig({
     include: onlyDriverDependent ? driverDependent : ['src/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: ['test/browser/**', 'node_modules/**', ...(postgresPass ? pgliteOnly : [])],
     globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/setup.ts'],
     pool: 'forks',
+    // The files of a worker share its modules: the app is imported once per worker instead of once per
+    // file (docs/decisions/ci.md). What a file could leave for the next is put back: spies, stubbed
+    // globals and env here, module state in test/setup.ts. API_TEST_ISOLATE=1 isolates each file again.
+    isolate: process.env.API_TEST_ISOLATE === '1',
+    restoreMocks: true,
+    unstubGlobals: true,
+    unstubEnvs: true,
     // Two files at a time on 2 cores: a file spends much of its time waiting on
     // its database (PostgreSQL's own processes, or PGlite's worker thread).
     maxWorkers: Number(process.env.API_TEST_WORKERS ?? 2),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildTestApp, type TestApp } from './helpers/app.js'
 import { createCompany, type Actor } from './helpers/fixtures.js'
 import { sessions } from '../src/db/schema/index.js'
-import { createSession, loadSession, touchSession } from '../src/lib/sessions.js'
+import { createSession, loadSession, needsTouch, touchSession } from '../src/lib/sessions.js'
 import { hashToken } from '../src/lib/tokens.js'
 
 /**
@@ -86,5 +86,36 @@ describe('recording a session’s use', () => {
     const now = await sessionRow(token)
     expect(now.xmin).not.toBe(old.xmin)
     expect(Math.abs(Date.now() - new Date(now.last_used_at).getTime())).toBeLessThan(10_000)
+  })
+
+  it('remembers what it recorded per database: the same session id in another database is still written', async () => {
+    // Two databases in one process (the API test files sharing a worker): each has its own session 1.
+    const other = await buildTestApp()
+    try {
+      const b = (await createCompany(other.app)).owner
+      const { token, id } = await createSession(t.app.db, a.userId)
+      const { token: otherToken } = await createSession(other.app.db, b.userId)
+      await other.app.db.delete(sessions).where(eq(sessions.id, id))
+      await other.app.db
+        .update(sessions)
+        .set({ id })
+        .where(eq(sessions.token_hash, hashToken(otherToken)))
+      await ageSession(token, 120)
+      await other.app.db.execute(
+        sql`UPDATE ${sessions} SET last_used_at = now() - interval '120 seconds' WHERE token_hash = ${hashToken(otherToken)}`,
+      )
+      const read = (await loadSession(t.app.db, token))!
+      await touchSession(t.app.db, read)
+      expect(needsTouch(t.app.db, read)).toBe(false)
+
+      const otherRead = (await loadSession(other.app.db, otherToken))!
+      expect(otherRead.sessionId).toBe(read.sessionId)
+      expect(needsTouch(other.app.db, otherRead)).toBe(true)
+      await touchSession(other.app.db, otherRead)
+      const [row] = await other.app.db.select().from(sessions).where(eq(sessions.id, id))
+      expect(Math.abs(Date.now() - row!.last_used_at.getTime())).toBeLessThan(10_000)
+    } finally {
+      await other.close()
+    }
   })
 })

@@ -242,17 +242,26 @@ export async function loadSessionWithRow(
 }
 
 const TOUCH_MS = 60_000
-/** When this process last recorded each session's use: its requests in flight all read the older time. */
-const touched = new Map<number, number>()
+/**
+ * When this process last recorded each session's use: its requests in flight all read the older time.
+ * Per database handle, since a session id names a row of one database: two databases in one process
+ * (the API tests' files sharing a worker) each have their session 1.
+ */
+const touchedByDb = new WeakMap<Db, Map<number, number>>()
+function touchedOf(db: Db): Map<number, number> {
+  let touched = touchedByDb.get(db)
+  if (!touched) touchedByDb.set(db, (touched = new Map()))
+  return touched
+}
 
 /**
  * Whether `touchSession` has anything to record (checked first, without a promise, on every request): the
  * session's last use is a minute old, and no request of this process recorded it since.
  */
-export function needsTouch(s: SessionUser): boolean {
+export function needsTouch(db: Db, s: SessionUser): boolean {
   const now = Date.now()
   if (now - s.lastUsedAt.getTime() < TOUCH_MS) return false
-  const last = touched.get(s.sessionId)
+  const last = touchedByDb.get(db)?.get(s.sessionId)
   return last === undefined || now - last >= TOUCH_MS
 }
 
@@ -266,8 +275,9 @@ export function needsTouch(s: SessionUser): boolean {
  * request read it.
  */
 export async function touchSession(db: Db, s: SessionUser) {
-  if (!needsTouch(s)) return
+  if (!needsTouch(db, s)) return
   const now = Date.now()
+  const touched = touchedOf(db)
   touched.set(s.sessionId, now)
   if (touched.size > 10_000) for (const [id, at] of touched) if (now - at >= TOUCH_MS) touched.delete(id)
   await db

@@ -120,7 +120,7 @@ export default fp(async function auth(app) {
       req.authVia = found.via
       if (needed && !needed.some((p) => session.permissions.has(p))) throw forbidden()
       if (withRow) req.prefetchedRow = { id: id as number, row: withRow.row }
-      if (needsTouch(session)) touchSession(app.db, session).catch((err) => req.log.warn({ err }, 'session touch failed'))
+      if (needsTouch(app.db, session)) touchSession(app.db, session).catch((err) => req.log.warn({ err }, 'session touch failed'))
     }
   }
 })
