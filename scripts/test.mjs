@@ -159,7 +159,12 @@ async function browserLane() {
   // proven by the API's driver-dependent pass and its process tests); PGlite's server work doubled each page's wait.
   // BROWSER_DB=pglite keeps them on the embedded database.
   const onPg = process.env.TEST_DATABASE_URL && process.env.BROWSER_DB !== 'pglite'
-  await run(onPg ? 'browser (Chromium, PostgreSQL)' : 'browser (Chromium)', server, ['--config', 'vitest.browser.config.ts'], onPg ? { TEST_DB: 'pg' } : {})
+  await run(
+    onPg ? 'browser (Chromium, PostgreSQL)' : 'browser (Chromium)',
+    server,
+    ['--config', 'vitest.browser.config.ts'],
+    onPg ? { TEST_DB: 'pg' } : {},
+  )
 }
 
 // By default the lanes run one after the other, until a quiet machine shows the pair side by side is faster

@@ -6,7 +6,12 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DEMO_LOGIN, seed } from '../../src/seeds/seed.js'
-import { ensurePlatformAdmin, LEGACY_MASTER, PlatformAdminError, refuseLegacyPassword } from '../../src/services/platform-admin.js'
+import {
+  ensurePlatformAdmin,
+  LEGACY_MASTER,
+  PlatformAdminError,
+  refuseLegacyPassword,
+} from '../../src/services/platform-admin.js'
 import { companies, sessions, users } from '../../src/db/schema/index.js'
 import { createSession } from '../../src/lib/sessions.js'
 import { ConfigError, loadConfig } from '../../src/config.js'

@@ -51,10 +51,7 @@ describe.skipIf(!onPostgres)('orders of one company for different items', () => 
     })
     await isHeld
     const second = t.app.inject({ method: 'POST', url: '/api/v1/orders', headers: owner.headers, payload: stay(b.roomId) })
-    const waited = await Promise.race([
-      second.then(() => false),
-      new Promise<boolean>((r) => setTimeout(() => r(true), 5_000)),
-    ])
+    const waited = await Promise.race([second.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), 5_000))])
     release()
     const firstId = await first
     const res = await second
