@@ -33,6 +33,10 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: Number(process.env.BROWSER_TEST_WORKERS ?? 3),
+    // Files of a worker share its modules (the server, Playwright, the helpers: 94 s of imports over the phase
+    // when each file imported them again); each file still starts its own server, database and browser.
+    // BROWSER_TEST_ISOLATE=1 isolates them again (docs/decisions/ci.md).
+    isolate: process.env.BROWSER_TEST_ISOLATE === '1',
     // A journey that fails is run once more; npm test lists any test that passed only on its retry
     // ("Passed only on a retry"), so a flaky one is seen and fixed, not hidden (docs/decisions/ci.md).
     retry: Number(process.env.BROWSER_TEST_RETRY ?? 1),

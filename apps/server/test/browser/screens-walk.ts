@@ -340,6 +340,8 @@ async function itemScreens(): Promise<string[]> {
 /** The walk's tests for one language: its own server, browser and findings. */
 export function screensWalk(lang: Lang) {
   beforeAll(async () => {
+    // This module is shared by both walks' files when a worker runs them one after the other.
+    for (const list of Object.values(problems)) list.length = 0
     env = await startBrowserEnv({ env: { MAP_TILE_URL: TILE_URL } })
     expect((await seed(env.app.db, { demo: true })).created).toBe(true)
   })
