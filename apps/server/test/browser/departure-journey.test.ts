@@ -69,12 +69,18 @@ async function catalogue(tag: string) {
   return names
 }
 
+/**
+ * A journey's run in its language: 1, then 2 on vitest's retry, so a retry writes its own departure code and
+ * passports rather than meeting the first attempt's rows (a retry that failed only on those hid the first error).
+ */
+const attempts: Record<string, number> = {}
+
 /** Two families: each a father, his wife and their child, whose mahram is the father. */
-async function families(texts: Texts) {
+async function families(texts: Texts, attempt: number) {
   const db = env.app.db
   const made: Array<{ id: number; name: string; passport: string; birth: string; female: boolean }> = []
   for (const [f, fam] of texts.families.entries()) {
-    const passport = (n: number) => `${texts.lang.toUpperCase()}${f + 1}00${n}7`
+    const passport = (n: number) => `${texts.lang.toUpperCase()}${f + 1}00${n}7${attempt > 1 ? attempt : ''}`
     const father = await createPilgrim(db, owner.companyId, { full_name: fam[0], passport_number: passport(1) })
     const wife = await createPilgrim(db, owner.companyId, {
       full_name: fam[1],
@@ -190,9 +196,10 @@ const names = async (scope: Locator) =>
 
 async function journey(texts: Texts) {
   const shotName = (n: string) => `departure-journey-${texts.lang}-${n}`
-  const code = `UMR-J-${texts.lang.toUpperCase()}`
-  const catalogueNames = await catalogue(texts.lang.toUpperCase())
-  const people = await families(texts)
+  const attempt = (attempts[texts.lang] = (attempts[texts.lang] ?? 0) + 1)
+  const code = `UMR-J-${texts.lang.toUpperCase()}${attempt > 1 ? attempt : ''}`
+  const catalogueNames = await catalogue(`${texts.lang.toUpperCase()}${attempt > 1 ? attempt : ''}`)
+  const people = await families(texts, attempt)
   const page = await openSignedIn(env, owner, texts.lang, '/app', { viewport: { width: 1366, height: 768 }, timeout: 60_000 })
 
   // 1. Built through the form, opened for sale from its page.
