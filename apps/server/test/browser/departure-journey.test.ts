@@ -76,11 +76,11 @@ async function catalogue(tag: string) {
 const attempts: Record<string, number> = {}
 
 /** Two families: each a father, his wife and their child, whose mahram is the father. */
-async function families(texts: Texts, attempt: number) {
+async function families(texts: Texts, again: string) {
   const db = env.app.db
   const made: Array<{ id: number; name: string; passport: string; birth: string; female: boolean }> = []
   for (const [f, fam] of texts.families.entries()) {
-    const passport = (n: number) => `${texts.lang.toUpperCase()}${f + 1}00${n}7${attempt > 1 ? attempt : ''}`
+    const passport = (n: number) => `${texts.lang.toUpperCase()}${f + 1}00${n}7${again}`
     const father = await createPilgrim(db, owner.companyId, { full_name: fam[0], passport_number: passport(1) })
     const wife = await createPilgrim(db, owner.companyId, {
       full_name: fam[1],
@@ -197,9 +197,11 @@ const names = async (scope: Locator) =>
 async function journey(texts: Texts) {
   const shotName = (n: string) => `departure-journey-${texts.lang}-${n}`
   const attempt = (attempts[texts.lang] = (attempts[texts.lang] ?? 0) + 1)
-  const code = `UMR-J-${texts.lang.toUpperCase()}${attempt > 1 ? attempt : ''}`
-  const catalogueNames = await catalogue(`${texts.lang.toUpperCase()}${attempt > 1 ? attempt : ''}`)
-  const people = await families(texts, attempt)
+  // '' on the first attempt, '2' on the retry: the suffix of the code, passports and catalogue names.
+  const again = attempt > 1 ? String(attempt) : ''
+  const code = `UMR-J-${texts.lang.toUpperCase()}${again}`
+  const catalogueNames = await catalogue(`${texts.lang.toUpperCase()}${again}`)
+  const people = await families(texts, again)
   const page = await openSignedIn(env, owner, texts.lang, '/app', { viewport: { width: 1366, height: 768 }, timeout: 60_000 })
 
   // 1. Built through the form, opened for sale from its page.
