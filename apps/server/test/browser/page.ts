@@ -17,6 +17,11 @@ import type { Actor } from '../helpers/fixtures.js'
  * them, so a CI run takes none and spends no wait on transitions settling.
  */
 export const SCREENSHOTS = process.env.SCREENSHOTS === '1'
+/**
+ * BROWSER_LANGS=both: the journeys that run in one language (they alternate, docs/decisions/ci.md) run in
+ * both, for a change to a journey's texts or a look at its screens in both languages.
+ */
+export const BOTH_LANGS = process.env.BROWSER_LANGS === 'both'
 
 export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const labelled = (label: string) => new RegExp(`^${escapeRegExp(label)}( \\*)?$`)
