@@ -34,6 +34,11 @@ export const theme = createTheme({
   components: {
     Modal: { defaultProps: { centered: true, overlayProps: { backgroundOpacity: 0.45, blur: 2 } } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 300 } },
+    // A searchable select opens its list when clicked, typed in or on ArrowDown, not merely focused: a dialog
+    // whose first field is a select (rooms, attributes) focuses it on opening, and its list popping open there
+    // took the first Escape, so Escape did not close the dialog.
+    Select: { defaultProps: { openOnFocus: false } },
+    MultiSelect: { defaultProps: { openOnFocus: false } },
   },
 })
 
