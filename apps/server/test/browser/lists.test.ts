@@ -39,7 +39,8 @@ function cutIdentities(p: Page) {
 
 async function openList(p: Page, route: string) {
   await p.goto(route)
-  await p.locator('tbody tr, [data-row-card]').first().waitFor()
+  // The list's own rows, not the placeholder table drawn while the first page loads.
+  await p.locator('.mantine-datatable tbody tr, [data-row-card]').first().waitFor()
   await p.waitForLoadState('networkidle')
 }
 
