@@ -42,6 +42,10 @@ export default defineConfig({
     retry: Number(process.env.BROWSER_TEST_RETRY ?? 1),
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // expect.poll waits 1 s by default: on a loaded machine a refetch after a write, or an upload's answer, took
+    // longer, and two journeys failed twice on it (an Indonesian train day and a document's status, 2026-11-27).
+    // A poll that is met returns as soon as it is; only a failing one waits this long.
+    expect: { poll: { timeout: 15_000 } },
     env: { ARGON2_FAST: '1', NODE_ENV: 'test' },
   },
 })
