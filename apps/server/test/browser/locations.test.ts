@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { apiAs, dialog, field, notification, png, shot, openSignedIn, MAKKAH } from './page.js'
+import { apiAs, BOTH_LANGS, dialog, field, notification, png, shot, openSignedIn, MAKKAH } from './page.js'
 
 /**
  * Locations in real Chromium against the real server (issue 8): a location is
@@ -13,7 +13,8 @@ import { apiAs, dialog, field, notification, png, shot, openSignedIn, MAKKAH } f
  * in every test run), a banner and a featured image uploaded through
  * /actions_gallery/upload, two general-info entries and a trip idea with its
  * own image; it is edited (a list entry removed), its featured image shows as
- * the avatar in the list, and it is deleted — in English and in Indonesian.
+ * the avatar in the list, and it is deleted — in Indonesian (the English screens walk shows the screen in
+ * English).
  */
 let env: BrowserEnv
 let owner: Actor
@@ -302,6 +303,8 @@ describe('locations', () => {
       },
     ],
   ] as const) {
+    // In Indonesian, the server's reason in the reader's language; English too with BROWSER_LANGS=both.
+    if (lang === 'en' && !BOTH_LANGS) continue
     it(`refuses a second Makkah written another way, on the name (${lang})`, async () => {
       const page = await openPage({ ...ID, lang, title: t.title })
       await page.getByRole('button', { name: t.create, exact: true }).click()

@@ -8,10 +8,10 @@ import { pilgrims } from '../../src/db/schema/index.js'
 import { createHotelRoom } from '../helpers/bookables.js'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { apiAs, closeNotifications, notification, openSignedIn, shot } from './page.js'
+import { apiAs, BOTH_LANGS, closeNotifications, notification, openSignedIn, shot } from './page.js'
 
 /**
- * The rooming list in real Chromium (issue 29), in English and Indonesian: a departure with booked
+ * The rooming list in real Chromium (issue 29), in Indonesian (English too with BROWSER_LANGS=both): a departure with booked
  * pilgrims (a family, men, women); auto-assign proposes the rooms (the family together, then by gender);
  * a pilgrim dragged into the men's room is refused on save with the room and the rule; moved with the
  * keyboard-friendly move menu, the list saves; the hotel's list downloads as XLSX with the names; the
@@ -235,7 +235,9 @@ async function journey(texts: Texts) {
   await page.close()
 }
 
+// In Indonesian: the departure journey (departure-journey.test.ts) opens the rooming list in English (the
+// journeys alternate their language, docs/decisions/ci.md); BROWSER_LANGS=both runs this one in English too.
 describe('the rooming list in the browser', () => {
-  it('in English', () => journey(EN), 240_000)
+  if (BOTH_LANGS) it('in English', () => journey(EN), 240_000)
   it('in Indonesian', () => journey(ID), 240_000)
 })

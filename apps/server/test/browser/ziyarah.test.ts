@@ -15,11 +15,12 @@ import {
   timeHours,
   openFromMenu,
   calendarDay,
+  BOTH_LANGS,
 } from './page.js'
 
 /**
  * Ziyarah tours in real Chromium against the real server (issue 27), in
- * English and Indonesian: a tour is created in its dialog (an empty pickup
+ * Indonesian (English too with BROWSER_LANGS=both): a tour is created in its dialog (an empty pickup
  * time refused on its field first), shows in the list under Products, and
  * its calendar opened from the row takes a dragged range of new prices and
  * seats, which the month then shows — at laptop and phone widths.
@@ -286,12 +287,15 @@ async function bookingJourney(texts: Texts) {
   await page.close()
 }
 
+// In Indonesian (the journeys alternate their language, docs/decisions/ci.md; the English screens walk shows the
+// tours' list and dialog in English); the booking books the tour its language's journey created and scheduled.
+// BROWSER_LANGS=both runs both in English too.
 describe('ziyarah tours', () => {
-  for (const texts of [EN, ID])
+  for (const texts of BOTH_LANGS ? [EN, ID] : [ID])
     it(`creates a tour, sets a schedule range and sees it on the calendar (${texts.lang})`, async () => {
       await journey(texts)
     }, 300_000)
-  for (const texts of [EN, ID])
+  for (const texts of BOTH_LANGS ? [EN, ID] : [ID])
     it(`books the tour on the order form of its desk (${texts.lang})`, async () => {
       await bookingJourney(texts)
     }, 300_000)
