@@ -2,13 +2,12 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { inject } from 'vitest'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import { buildApp } from '../../src/app.js'
 import { loadConfig, type Config } from '../../src/config.js'
 import { openDatabase, type Database } from '../../src/db/client.js'
-import { withDatabase } from '../global-setup.js'
+import { createPgDatabase } from '../global-setup.js'
 
 export interface TestApp {
   app: FastifyInstance
@@ -22,22 +21,13 @@ export async function openTestDatabase(): Promise<{ database: Database; dataDir:
   const ctx = inject('testDb')
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tbo-test-'))
   if (ctx.kind === 'postgres') {
-    const name = `${ctx.prefix}_${randomBytes(4).toString('hex')}`
-    const admin = new pg.Client({ connectionString: ctx.adminUrl })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${ctx.template}"`)
-    await admin.end()
-    const database = openDatabase({ url: withDatabase(ctx.adminUrl, name), poolSize: 5 })
+    const url = await createPgDatabase(ctx.adminUrl, `${ctx.prefix}_${randomBytes(4).toString('hex')}`, ctx.template)
+    const database = openDatabase({ url, poolSize: 5 })
     return {
       database,
       dataDir,
-      async drop() {
-        const a = new pg.Client({ connectionString: ctx.adminUrl })
-        await a.connect()
-        await a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-        await a.end()
-        fs.rmSync(dataDir, { recursive: true, force: true })
-      },
+      // The database itself goes with the run's (global-setup.ts createPgDatabase).
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     }
   }
   fs.cpSync(ctx.templateDir, dataDir, { recursive: true })

@@ -14,18 +14,16 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import type { SQL } from 'drizzle-orm'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { expect, inject } from 'vitest'
-import { withDatabase } from '../global-setup.js'
+import { createPgDatabase } from '../global-setup.js'
 import { MIGRATIONS_DIR, openDatabase, type Database } from '../../src/db/client.js'
 
 export function migrationDatabase() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tbo-mig-'))
   let database: Database | undefined
-  let dropDb: (() => Promise<void>) | undefined
 
   /** The migrations folder as it was before `tag`: the journal cut there. */
   function folderBefore(tag: string): string {
@@ -43,18 +41,9 @@ export function migrationDatabase() {
   async function openEmpty(): Promise<Database> {
     const ctx = inject('testDb')
     if (ctx.kind === 'postgres') {
-      const name = `${ctx.prefix}_mig_${randomBytes(4).toString('hex')}`
-      const admin = new pg.Client({ connectionString: ctx.adminUrl })
-      await admin.connect()
-      await admin.query(`CREATE DATABASE "${name}"`)
-      await admin.end()
-      dropDb = async () => {
-        const a = new pg.Client({ connectionString: ctx.adminUrl })
-        await a.connect()
-        await a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-        await a.end()
-      }
-      return openDatabase({ url: withDatabase(ctx.adminUrl, name), poolSize: 2 })
+      // Empty, and dropped with the run's databases (global-setup.ts createPgDatabase).
+      const url = await createPgDatabase(ctx.adminUrl, `${ctx.prefix}_mig_${randomBytes(4).toString('hex')}`)
+      return openDatabase({ url, poolSize: 2 })
     }
     return openDatabase({ dataDir: path.join(tmp, 'data') })
   }
@@ -84,7 +73,6 @@ export function migrationDatabase() {
     rows: async (q: SQL) => ((await opened().db.execute(q)) as unknown as { rows: Array<Record<string, unknown>> }).rows,
     async close() {
       await database?.close()
-      await dropDb?.()
       fs.rmSync(tmp, { recursive: true, force: true })
     },
   }

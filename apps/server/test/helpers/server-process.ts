@@ -22,9 +22,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import pg from 'pg'
 import { inject } from 'vitest'
-import { withDatabase } from '../global-setup.js'
+import { createPgDatabase } from '../global-setup.js'
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 /** tsx's loader by absolute URL: the process runs in an empty cwd, where `--import tsx` would not resolve. */
@@ -50,22 +49,13 @@ export async function processDatabase(): Promise<ProcessDatabase> {
   const ctx = inject('testDb')
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tbo-proc-'))
   if (ctx.kind === 'postgres') {
-    const name = `${ctx.prefix}_${randomBytes(4).toString('hex')}`
-    const admin = new pg.Client({ connectionString: ctx.adminUrl })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${ctx.template}"`)
-    await admin.end()
+    const url = await createPgDatabase(ctx.adminUrl, `${ctx.prefix}_${randomBytes(4).toString('hex')}`, ctx.template)
     return {
       kind: 'postgres',
-      target: { url: withDatabase(ctx.adminUrl, name) },
+      target: { url },
       dataDir,
-      async drop() {
-        const a = new pg.Client({ connectionString: ctx.adminUrl })
-        await a.connect()
-        await a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-        await a.end()
-        fs.rmSync(dataDir, { recursive: true, force: true })
-      },
+      // The database itself goes with the run's (global-setup.ts createPgDatabase).
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     }
   }
   fs.cpSync(ctx.templateDir, dataDir, { recursive: true })
