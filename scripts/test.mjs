@@ -171,6 +171,8 @@ async function browserLane() {
 // and no flakier (docs/decisions/ci.md).
 await (sideBySide ? Promise.all([apiLane(), browserLane()]) : apiLane().then(browserLane))
 
+// TEST_RESULTS_DIR keeps each phase's JSON report (per-file and per-test times) for a look afterwards.
+if (process.env.TEST_RESULTS_DIR) fs.cpSync(tmp, process.env.TEST_RESULTS_DIR, { recursive: true })
 fs.rmSync(tmp, { recursive: true, force: true })
 console.log(`\n${timings.join(' · ')} · total ${secs(Date.now() - started)}`)
 if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t.slice(0, 400)}`).join('\n')}`)
