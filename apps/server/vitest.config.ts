@@ -26,7 +26,8 @@ export default defineConfig({
     // Two files at a time on 2 cores: a file spends much of its time waiting on
     // its database (PostgreSQL's own processes, or PGlite's worker thread).
     maxWorkers: Number(process.env.API_TEST_WORKERS ?? 2),
-    testTimeout: 30_000,
+    // Catches a hang, not slowness: a test of 4 s alone took 30 s on a machine shared with the browser journeys.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     env: { ARGON2_FAST: '1', NODE_ENV: 'test' },
   },
