@@ -42,11 +42,14 @@ const secs = (ms) => `${Math.round(ms / 1000)} s`
  * One vitest phase in a child process. Its output is kept and printed whole when it ends, so two phases
  * running side by side (the lanes below) do not interleave their lines.
  */
-function run(label, cwd, args, env = {}) {
+function run(label, cwd, args, env = {}, { nice = 0 } = {}) {
   const out = path.join(tmp, `${label.replace(/\W+/g, '_')}.json`)
   const t0 = Date.now()
+  const command = [vitest, 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra]
+  // `nice`: the phase and everything it starts (workers, servers, browsers) yield the CPU to the other lane.
+  if (nice) command.unshift('nice', '-n', String(nice))
   return new Promise((resolve) => {
-    const child = spawn(vitest, ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra], {
+    const child = spawn(command[0], command.slice(1), {
       cwd,
       stdio: sideBySide ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: { CRASH_ROUNDS: '3', ...process.env, ...env },
@@ -159,11 +162,15 @@ async function browserLane() {
   // proven by the API's driver-dependent pass and its process tests); PGlite's server work doubled each page's wait.
   // BROWSER_DB=pglite keeps them on the embedded database.
   const onPg = process.env.TEST_DATABASE_URL && process.env.BROWSER_DB !== 'pglite'
+  // Side by side, the journeys run at a lower CPU priority: the API passes wait on their database for every
+  // statement, and behind three Chromiums each wait grew fivefold (the PostgreSQL pass took 787 s against 156 s
+  // alone); the journeys take whatever CPU those waits leave (BROWSER_NICE, docs/decisions/ci.md).
   await run(
     onPg ? 'browser (Chromium, PostgreSQL)' : 'browser (Chromium)',
     server,
     ['--config', 'vitest.browser.config.ts'],
     onPg ? { TEST_DB: 'pg' } : {},
+    { nice: sideBySide ? Number(process.env.BROWSER_NICE ?? 10) : 0 },
   )
 }
 
