@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import i18n, { currentLocale, i18nReady } from './i18n'
 import { Root } from './app/Root'
 import { configureApiClient } from './lib/api-client'
+import { releaseShellFrame } from './lib/boot-frame'
 
 configureApiClient({
   locale: currentLocale,
@@ -15,6 +16,8 @@ configureApiClient({
 // page comes prerendered in that language (prerender.tsx): take it over rather than draw it again.
 void i18nReady.finally(() => {
   const container = document.getElementById('root')!
+  // A signed-in page arrives with the shell's frame drawn by the server: it goes once the app has drawn.
+  releaseShellFrame(container)
   // As a transition, React does the work in slices and lets the browser answer in between, instead of one
   // long task that blocks input while the page is taken over.
   startTransition(() => {

@@ -2,8 +2,15 @@ import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { LOCALES } from '@app/shared'
 
+/** What the prerender thread draws, per language: the sign-in page, and the signed-in shell's frame. */
+export interface DrawnPages {
+  signIn: Record<string, string>
+  /** Empty with a web build that has no frame to draw (`renderShellFrame`). */
+  frames: Record<string, string>
+}
+
 /**
- * Draws the sign-in page in every language in a thread of its own, which ends
+ * Draws the sign-in page and the signed-in shell's frame in every language in a thread of its own, which ends
  * when it is done: the prerender loads React, Mantine and the icon set (about
  * 30 MB of heap) that the server would otherwise keep for its whole life, where
  * every full garbage collection marks them again (docs/performance/calendars.md's git history, 2026-11-25 night).
@@ -12,15 +19,18 @@ export function drawSignInPages(modulePath: string, config: Record<string, unkno
   const worker = new Worker(
     `const { parentPort, workerData } = require('node:worker_threads')
     import(workerData.url).then(async (mod) => {
-      const drawn = {}
-      for (const lang of workerData.locales) drawn[lang] = await mod.renderSignIn(lang, workerData.config)
+      const drawn = { signIn: {}, frames: {} }
+      for (const lang of workerData.locales) {
+        drawn.signIn[lang] = await mod.renderSignIn(lang, workerData.config)
+        if (typeof mod.renderShellFrame === 'function') drawn.frames[lang] = await mod.renderShellFrame(lang, workerData.config)
+      }
       parentPort.postMessage(drawn)
     })`,
     { eval: true, workerData: { url: pathToFileURL(modulePath).href, locales: [...LOCALES], config } },
   )
   let stopping = false
-  const pages = new Promise<Record<string, string> | undefined>((resolve, reject) => {
-    worker.once('message', (drawn: Record<string, string>) => {
+  const pages = new Promise<DrawnPages | undefined>((resolve, reject) => {
+    worker.once('message', (drawn: DrawnPages) => {
       resolve(drawn)
       void worker.terminate()
     })

@@ -48,6 +48,8 @@ export default fp<WebOptions>(async function web(app, opts) {
   const defaultLocale = String(opts.appConfig.defaultLocale ?? 'en')
   // The sign-in page (`/`, `/login`) already drawn, per language, once the prerender is done (see below).
   const signInPages = new Map<string, string>()
+  // The signed-in pages with the shell's frame drawn in them, per language, once the prerender is done.
+  const framedPages = new Map<string, string>()
   const pageFor = (req: FastifyRequest, pathname: string) => {
     const cookie = (req as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies?.locale
     const lang = pages.has(cookie ?? '') ? cookie! : defaultLocale
@@ -68,8 +70,18 @@ export default fp<WebOptions>(async function web(app, opts) {
     })
     drawing.pages
       .then((drawn) => {
-        for (const [lang, html] of Object.entries(drawn ?? {}))
+        for (const [lang, html] of Object.entries(drawn?.signIn ?? {}))
           signInPages.set(lang, pages.get(lang)!.replace('<div id="root"></div>', `<div id="root">${html}</div>`))
+        // The signed-in pages get the shell's frame before `#root`: drawn before the scripts run, removed by the
+        // app once it has drawn under it (apps/web/src/lib/boot-frame.ts). It holds nothing of the user.
+        for (const [lang, html] of Object.entries(drawn?.frames ?? {})) {
+          const page = signedInPages.get(lang)
+          if (page)
+            framedPages.set(
+              lang,
+              page.replace('<div id="root"></div>', `<div id="shell-frame">${html}</div><div id="root"></div>`),
+            )
+        }
       })
       .catch((err: unknown) => app.log.warn({ err }, 'the sign-in page could not be prerendered; it is drawn in the browser'))
   }
@@ -113,7 +125,7 @@ export default fp<WebOptions>(async function web(app, opts) {
    * without waiting a round trip for it. Only with a session cookie; the page is then the user's own
    * (`private, no-store`) and compressed per request, never kept.
    */
-  const withSession = async (req: FastifyRequest, html: string): Promise<string | undefined> => {
+  const withSession = async (req: FastifyRequest, lang: string, fallback: string): Promise<string | undefined> => {
     const res = await app.inject({
       method: 'GET',
       url: '/api/v1/auth/session',
@@ -121,6 +133,10 @@ export default fp<WebOptions>(async function web(app, opts) {
     })
     if (res.statusCode !== 200) return undefined
     const tag = `<script type="application/json" id="app-session">${res.body.replace(/</g, '\\u003c')}</script>`
+    // The shell's frame only for a session: a cookie that no longer opens one answers `{"data":null}`, and that
+    // visitor (whom the app sends to /login) never sees a signed-in page's frame.
+    const signedIn = (res.json<{ data?: unknown }>().data ?? null) !== null
+    const html = (signedIn ? framedPages.get(lang) : undefined) ?? signedInPages.get(lang) ?? fallback
     return html.replace('</head>', `${tag}\n  </head>`)
   }
   const sendIndex = async (req: FastifyRequest, reply: FastifyReply, pathname: string) => {
@@ -129,7 +145,7 @@ export default fp<WebOptions>(async function web(app, opts) {
     const cookies = (req as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies
     if (hasSessionCookie(cookies) && /^\/app(?:\/|$)/.test(pathname)) {
       const lang = pages.has(cookies?.locale ?? '') ? cookies!.locale! : defaultLocale
-      const drawn = await withSession(req, signedInPages.get(lang) ?? html)
+      const drawn = await withSession(req, lang, html)
       if (drawn) {
         html = drawn
         own = true

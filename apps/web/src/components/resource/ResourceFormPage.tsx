@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 import { Alert, Box, Button, Group, LoadingOverlay, Paper, Skeleton, Stack, Title } from '@mantine/core'
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../lib/use-document-title'
 import { useLeavePrompt } from './leave-prompt'
 import type { DialogMode, FieldDef, FormSection, ResourceDefinition, ResourceRow } from './define'
 import { FieldGrid, useSectionTitle } from './FieldGrid'
+import { errorsAmong, FormSectionFields } from './FormSectionFields'
 import { UploadTracker } from './fields/upload-tracker'
 import { resourceLabels } from './labels'
 import { PermissionDenied } from './PermissionDenied'
@@ -133,6 +134,15 @@ function PageForm<R extends ResourceRow>({ resource, mode, row, me, title, back 
     if (leaving) void navigate(leaving, { relative: 'path' })
   }, [leaving, navigate])
 
+  // The first main and first side sections are drawn at once (both in the first screen, on a phone one under
+  // the other: drawn later, the side card's growth moved what was under it); the others as they near the screen
+  // (FormSectionFields). Once the reader starts on the form (a focus, a press), the rest are drawn as a
+  // transition, in slices, so a field further down is there when Tab or a click reaches it.
+  const [drawAll, setDrawAll] = useState(false)
+  const startedOnForm = () => {
+    if (!drawAll) startTransition(() => setDrawAll(true))
+  }
+
   const groups = fieldSections(resource)
   const main = groups.filter((g) => !g.section.side)
   const side = groups.filter((g) => g.section.side)
@@ -152,7 +162,19 @@ function PageForm<R extends ResourceRow>({ resource, mode, row, me, title, back 
           {sectionTitle(section)}
         </Title>
       )}
-      <FieldGrid fields={fields} {...grid} titled={!!sectionTitle(section)} />
+      <FormSectionFields
+        eager={section.key === main[0]?.section.key || section.key === side[0]?.section.key}
+        draw={
+          drawAll ||
+          errorsAmong(
+            form.errors,
+            fields.map((f) => f.name),
+          )
+        }
+        fieldCount={fields.length}
+      >
+        <FieldGrid fields={fields} {...grid} titled={!!sectionTitle(section)} />
+      </FormSectionFields>
     </Paper>
   )
 
@@ -162,7 +184,7 @@ function PageForm<R extends ResourceRow>({ resource, mode, row, me, title, back 
     <PendingInputsContext.Provider value={state.pending}>
       <UploadTracker>
         {(uploading) => (
-          <Box component="form" onSubmit={submit} noValidate pos="relative">
+          <Box component="form" onSubmit={submit} noValidate pos="relative" onFocus={startedOnForm} onPointerDown={startedOnForm}>
             <LoadingOverlay visible={saving} zIndex={5} overlayProps={{ radius: 'sm', blur: 1 }} />
             <Stack gap="md">
               <Stack gap={4}>

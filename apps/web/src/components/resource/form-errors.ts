@@ -3,11 +3,19 @@ import type { ApiError } from '../../lib/api-client'
 import { formatDate } from '../../lib/format'
 import { notifyError } from '../../lib/notify'
 
-/** Brings the first field with an error into view and focuses its input (after React has shown the errors). */
-export function scrollToFirstError(root: HTMLElement | null) {
+/**
+ * Brings the first field with an error into view and focuses its input (after React has shown the errors). A
+ * page form's section that was not drawn yet is drawn by the error (FormSectionFields): the field may come a
+ * few frames later, so it is looked for again for a short while.
+ */
+export function scrollToFirstError(root: HTMLElement | null, tries = 20) {
   window.setTimeout(() => {
     const target = root?.querySelector<HTMLElement>('[aria-invalid="true"], .mantine-InputWrapper-error')
-    if (!target) return
+    if (!target) {
+      if (tries > 1 && root?.querySelector('[data-undrawn-section]'))
+        window.setTimeout(() => scrollToFirstError(root, tries - 1), 50)
+      return
+    }
     target.scrollIntoView({ block: 'center', behavior: 'smooth' })
     const input = target.matches('input, textarea, [contenteditable="true"], button')
       ? target
