@@ -46,7 +46,8 @@ export default async function setup(project: TestProject) {
           const c = new pg.Client({ connectionString: url })
           await c.connect()
           try {
-            for (let n = names.pop(); n !== undefined; n = names.pop()) await c.query(`DROP DATABASE IF EXISTS "${n}" WITH (FORCE)`)
+            for (let n = names.pop(); n !== undefined; n = names.pop())
+              await c.query(`DROP DATABASE IF EXISTS "${n}" WITH (FORCE)`)
           } finally {
             await c.end()
           }

@@ -117,8 +117,16 @@ async function check(page: Page, dialog: Locator, name: string, focus: Locator, 
  * on the language. BROWSER_LANGS=both runs the four (docs/decisions/ci.md).
  */
 const RUNS: [Lang, keyof typeof SIZES][] = BOTH_LANGS
-  ? [['en', 'desktop'], ['en', 'phone'], ['id', 'desktop'], ['id', 'phone']]
-  : [['en', 'desktop'], ['id', 'phone']]
+  ? [
+      ['en', 'desktop'],
+      ['en', 'phone'],
+      ['id', 'desktop'],
+      ['id', 'phone'],
+    ]
+  : [
+      ['en', 'desktop'],
+      ['id', 'phone'],
+    ]
 
 describe.each(RUNS)('dialogs in %s', (lang: Lang, size) => {
   const t = T[lang]
