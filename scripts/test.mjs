@@ -34,8 +34,9 @@ const firstLine = (m) =>
     .replace(ansi, '')
     .split('\n')
     .find((l) => l.trim()) ?? ''
-// TEST_LANES=2: the two lanes side by side, each phase's output kept and printed whole when it ends.
-const sideBySide = process.env.TEST_LANES === '2'
+// The two lanes side by side (the default), each phase's output kept and printed whole when it ends;
+// TEST_LANES=1 runs them one after the other, streaming.
+const sideBySide = process.env.TEST_LANES !== '1'
 const secs = (ms) => `${Math.round(ms / 1000)} s`
 
 /**
@@ -127,7 +128,7 @@ function buildWeb() {
 
 const server = path.join(root, 'apps/server')
 
-// Two lanes: the API and web unit suites, and the web build with the browser journeys (TEST_LANES=2: side by side).
+// Two lanes: the API and web unit suites, and the web build with the browser journeys (side by side unless TEST_LANES=1).
 // A browser journey spends most of its time waiting on its page (a screens walk used half a core of
 // two), so the API suites fill what the browsers leave idle (docs/decisions/ci.md).
 async function apiLane() {
@@ -174,8 +175,8 @@ async function browserLane() {
   )
 }
 
-// By default the lanes run one after the other, until a quiet machine shows the pair side by side is faster
-// and no flakier (docs/decisions/ci.md).
+// Side by side the journeys fill the CPU the API passes leave while they wait on their database
+// (docs/decisions/ci.md); TEST_LANES=1 runs one lane after the other.
 await (sideBySide ? Promise.all([apiLane(), browserLane()]) : apiLane().then(browserLane))
 
 // TEST_RESULTS_DIR keeps each phase's JSON report (per-file and per-test times) for a look afterwards.
