@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Alert, Box, Button, Group, LoadingOverlay, Paper, Skeleton, Stack, Title } from '@mantine/core'
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
@@ -9,7 +9,6 @@ import { useDocumentTitle } from '../../lib/use-document-title'
 import { useLeavePrompt } from './leave-prompt'
 import type { DialogMode, FieldDef, FormSection, ResourceDefinition, ResourceRow } from './define'
 import { FieldGrid, useSectionTitle } from './FieldGrid'
-import { errorsAmong, FormSectionFields } from './FormSectionFields'
 import { UploadTracker } from './fields/upload-tracker'
 import { resourceLabels } from './labels'
 import { PermissionDenied } from './PermissionDenied'
@@ -134,15 +133,6 @@ function PageForm<R extends ResourceRow>({ resource, mode, row, me, title, back 
     if (leaving) void navigate(leaving, { relative: 'path' })
   }, [leaving, navigate])
 
-  // The first main and first side sections are drawn at once (both in the first screen, on a phone one under
-  // the other: drawn later, the side card's growth moved what was under it); the others as they near the screen
-  // (FormSectionFields). Once the reader starts on the form (a focus, a press), the rest are drawn as a
-  // transition, in slices, so a field further down is there when Tab or a click reaches it.
-  const [drawAll, setDrawAll] = useState(false)
-  const startedOnForm = () => {
-    if (!drawAll) startTransition(() => setDrawAll(true))
-  }
-
   const groups = fieldSections(resource)
   const main = groups.filter((g) => !g.section.side)
   const side = groups.filter((g) => g.section.side)
@@ -162,19 +152,7 @@ function PageForm<R extends ResourceRow>({ resource, mode, row, me, title, back 
           {sectionTitle(section)}
         </Title>
       )}
-      <FormSectionFields
-        eager={section.key === main[0]?.section.key || section.key === side[0]?.section.key}
-        draw={
-          drawAll ||
-          errorsAmong(
-            form.errors,
-            fields.map((f) => f.name),
-          )
-        }
-        fieldCount={fields.length}
-      >
-        <FieldGrid fields={fields} {...grid} titled={!!sectionTitle(section)} />
-      </FormSectionFields>
+      <FieldGrid fields={fields} {...grid} titled={!!sectionTitle(section)} />
     </Paper>
   )
 
@@ -184,7 +162,7 @@ function PageForm<R extends ResourceRow>({ resource, mode, row, me, title, back 
     <PendingInputsContext.Provider value={state.pending}>
       <UploadTracker>
         {(uploading) => (
-          <Box component="form" onSubmit={submit} noValidate pos="relative" onFocus={startedOnForm} onPointerDown={startedOnForm}>
+          <Box component="form" onSubmit={submit} noValidate pos="relative">
             <LoadingOverlay visible={saving} zIndex={5} overlayProps={{ radius: 'sm', blur: 1 }} />
             <Stack gap="md">
               <Stack gap={4}>

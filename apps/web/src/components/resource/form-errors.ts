@@ -3,19 +3,11 @@ import type { ApiError } from '../../lib/api-client'
 import { formatDate } from '../../lib/format'
 import { notifyError } from '../../lib/notify'
 
-/**
- * Brings the first field with an error into view and focuses its input (after React has shown the errors). A
- * page form's section that was not drawn yet is drawn by the error (FormSectionFields): the field may come a
- * few frames later, so it is looked for again for a short while.
- */
-export function scrollToFirstError(root: HTMLElement | null, tries = 20) {
+/** Brings the first field with an error into view and focuses its input (after React has shown the errors). */
+export function scrollToFirstError(root: HTMLElement | null) {
   window.setTimeout(() => {
     const target = root?.querySelector<HTMLElement>('[aria-invalid="true"], .mantine-InputWrapper-error')
-    if (!target) {
-      if (tries > 1 && root?.querySelector('[data-undrawn-section]'))
-        window.setTimeout(() => scrollToFirstError(root, tries - 1), 50)
-      return
-    }
+    if (!target) return
     target.scrollIntoView({ block: 'center', behavior: 'smooth' })
     const input = target.matches('input, textarea, [contenteditable="true"], button')
       ? target
