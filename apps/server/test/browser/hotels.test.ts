@@ -421,9 +421,6 @@ async function hotelJourney(texts: Texts, name: string) {
   await page.waitForURL(`**/app/hotels/edit/${id}`)
   await page.getByRole('heading', { name: texts.editHotel }).waitFor()
   await expect.poll(() => field(page, texts.name).first().inputValue()).toBe(name)
-  // Sections below the first screen are drawn as they near it, and all of them once the form is touched
-  // (FormSectionFields): focusing a field draws the policies without depending on how far down they sit.
-  await field(page, texts.name).first().focus()
   await page.getByRole('group', { name: texts.policy(2) }).waitFor()
   await expect
     .poll(() => page.getByRole('img', { name: new RegExp(`^${texts.gallery} \\d$`) }).count(), { timeout: 30_000 })
