@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm test`: every suite, in order, with one closing line of totals.
-//  1. API tests: with TEST_DATABASE_URL set, every file on PostgreSQL, then the files whose
-//     result can depend on the driver again on PGlite (apps/server/test/driver-dependent.ts);
-//     without it, every file on PGlite;
-//  2. web unit tests;  3. build the web app;  4. browser tests in Chromium
-//     (SKIP_BROWSER_TESTS=1 skips them; without a browser they fail saying how to get one).
+// `npm test`: every suite, with one closing line of totals, in two lanes side by side (TEST_LANES=1: one
+// after the other):
+//  - the API tests: with TEST_DATABASE_URL set, every file on PostgreSQL, then the files whose result can
+//    depend on the driver again on PGlite (apps/server/test/driver-dependent.ts); without it, every file on
+//    PGlite; then the web unit tests;
+//  - the web build, then the browser tests in Chromium at a lower CPU priority (SKIP_BROWSER_TESTS=1 skips
+//    them; without a browser they fail saying how to get one).
 // API_TESTS=all runs the whole API suite on both databases, as before.
 // The crash test kills the server in CRASH_ROUNDS rounds (3 here unless set); `npm run bench -- crash`
 // runs its full 10 rounds on each database (docs/decisions/ci.md).
@@ -143,6 +144,10 @@ async function apiLane() {
     await run(all ? 'API on PostgreSQL' : 'API on PostgreSQL (all but the PGlite-only files)', server, [], {
       TEST_DB: 'pg',
       API_TESTS: all ? '' : 'postgres-pass',
+      // The PostgreSQL pass waits on its database for most of each statement (65 % of two cores alone): side
+      // by side with the journeys it runs three files at a time, the PGlite pass (CPU-bound WebAssembly) two
+      // (API_PG_WORKERS, docs/decisions/ci.md).
+      API_TEST_WORKERS: process.env.API_PG_WORKERS ?? process.env.API_TEST_WORKERS ?? (sideBySide ? '3' : '2'),
     })
     await run(all ? 'API on PGlite' : 'API on PGlite (driver-dependent files)', server, [], {
       API_TESTS: all ? '' : 'driver-dependent',
