@@ -172,7 +172,14 @@ async function buildDeparture(page: Page, texts: Texts, code: string, names: Awa
 }
 
 /** One family booked at the Departure Bookings desk, as one order. */
-async function book(page: Page, texts: Texts, code: string, customer: string, who: string[], n: number) {
+async function book(
+  page: Page,
+  texts: Texts,
+  code: string,
+  customer: string,
+  who: Array<{ name: string; passport: string }>,
+  n: number,
+) {
   await openFromMenu(page, texts.orderGroup, '/app/order_departure', texts.desk)
   await page.getByRole('button', { name: texts.create, exact: true }).click()
   await page.getByRole('heading', { name: texts.newOrder }).waitFor()
@@ -181,9 +188,10 @@ async function book(page: Page, texts: Texts, code: string, customer: string, wh
   await chooseOption(page, item, texts.departure, new RegExp(escapeRegExp(code)))
   await chooseOption(page, item, texts.roomTypeBooking, new RegExp(texts.quad))
   const travellers = combo(item, texts.travellers)
-  for (const name of who) {
+  // By name and passport: a retry's pilgrims carry the first attempt's names beside their own passports.
+  for (const { name, passport } of who) {
     await travellers.click()
-    await page.getByRole('option', { name: new RegExp(`^${escapeRegExp(name)}`) }).click()
+    await page.getByRole('option', { name: new RegExp(`^${escapeRegExp(name)} \\(${escapeRegExp(passport)}\\)`) }).click()
   }
   await page.keyboard.press('Escape')
   await expect.poll(() => page.getByTestId('order-total').textContent(), WAIT).toContain(texts.total)
@@ -214,8 +222,8 @@ async function journey(texts: Texts) {
   await shot(page, shotName('02b-opened'), { fullPage: true })
 
   // 2. Two families booked at the desk, one order each.
-  await book(page, texts, code, texts.customers[0], texts.families[0], 1)
-  await book(page, texts, code, texts.customers[1], texts.families[1], 2)
+  await book(page, texts, code, texts.customers[0], people.slice(0, 3), 1)
+  await book(page, texts, code, texts.customers[1], people.slice(3, 6), 2)
   const detail = await api<{ seats_sold: number }>('GET', `/departures/${id}`)
   expect(detail.seats_sold).toBe(6)
 
@@ -311,6 +319,7 @@ async function journey(texts: Texts) {
 
 describe('a departure from the catalogue to the hotel and the airline (issue 29)', () => {
   // In English (the journeys alternate their language; BROWSER_LANGS=both runs Indonesian too).
-  it('in English', () => journey(TEXTS.en), 240_000)
-  it.runIf(BOTH_LANGS)('in Indonesian', () => journey(TEXTS.id), 240_000)
+  // 480 s: on a loaded 2-core machine beside the API suites its first attempt ran past 240 s (2026-12-02).
+  it('in English', () => journey(TEXTS.en), 480_000)
+  it.runIf(BOTH_LANGS)('in Indonesian', () => journey(TEXTS.id), 480_000)
 })

@@ -32,9 +32,10 @@ afterAll(async () => {
 describe('feedback', () => {
   it('signed out: /login and an unknown address log no console error; the address is a not-found page', async () => {
     // The sign-in page arrives drawn (the server's prerender, made in the background at its start) and is
-    // hydrated without a mismatch: React would report one as a console error.
+    // hydrated without a mismatch: React would report one as a console error. 60 s: on a loaded machine the
+    // background prerender took longer than 20 s.
     await expect
-      .poll(async () => (await page.request.get('/login')).text(), { timeout: 20_000 })
+      .poll(async () => (await page.request.get('/login')).text(), { timeout: 60_000 })
       .toMatch(/<div id="root">.*<h1[^>]*>Sign In<\/h1>/s)
     await page.goto('/login')
     await page.getByRole('heading', { name: 'Sign In' }).waitFor()

@@ -97,7 +97,9 @@ export async function startBrowserEnv(opts: { env?: Record<string, string> } = {
         viewport: { width: 1366, height: 860 },
         reducedMotion: 'reduce',
       })
-      context.setDefaultTimeout(15_000)
+      // 30 s: a wait that is met returns at once; on a loaded 2-core machine (load 12–15, 2026-12-02) a sign-in
+      // page took longer than 15 s to draw, and a file of journeys that build on each other failed whole.
+      context.setDefaultTimeout(30_000)
       contexts.push(context)
       return context.newPage()
     },
