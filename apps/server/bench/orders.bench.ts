@@ -20,7 +20,8 @@
  *   BENCH_DRIVERS=pg,pglite BENCH_DURATION=10 npm run bench -- orders
  *
  * BENCH_CASES=spread,contended (any of healthz, spread, contended, quote; default all) runs only those;
- * BENCH_PROFILE=<dir> leaves a V8 CPU profile of the app's run there (`npx tsx bench/profile-summary.ts <file>`).
+ * BENCH_PROFILE=<dir> leaves a V8 CPU profile of the app's run there (`npx tsx bench/profile-summary.ts <file>`);
+ * BENCH_SETUP_SQL runs SQL on the bench's database after its setup (a what-if on the schema).
  */
 import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -134,6 +135,8 @@ export default async function ordersBench() {
           rooms.push((await createHotelRoom(database.db, companyId, {}, { room_stock: 50, price: 500 })).roomId)
         const hot = (await createHotelRoom(database.db, companyId, {}, { room_stock: 10_000_000, price: 500 })).roomId
         if (driver === 'pg') await database.db.execute(sql.raw(FLOOR_TABLES))
+        // BENCH_SETUP_SQL: SQL run after the setup, before the app starts (a what-if: a trigger off, an index dropped).
+        if (process.env.BENCH_SETUP_SQL) await database.db.execute(sql.raw(process.env.BENCH_SETUP_SQL))
         await database.db.execute(sql`ANALYZE`)
         await database.close()
 

@@ -59,6 +59,8 @@ export function openDatabase(opts: DatabaseOptions): Database {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20, Client: DescribedClient })
     // A dropped idle connection must not take the process down.
     pool.on('error', () => {})
+    // Nothing a transaction held back (db/pg-statements.ts) outlives the client's turn.
+    pool.on('release', (_err: unknown, client: pg.PoolClient) => (client as unknown as DescribedClient).forgetHeld())
     const db = drizzlePg(pool, { schema }) as unknown as Db
     return {
       db,

@@ -11,6 +11,7 @@ export {
   readShortfall,
   releaseStock,
   reservation,
+  refusalText,
   reservationText,
   reserveStock,
   rowsOf,

@@ -90,6 +90,18 @@ export const reservationText = (company: string, rows: string) => `
     WHERE s.booked + excluded.booked <= s.capacity
     RETURNING s.kind, s.item_id, s.variant, s.day::text AS day`
 
+/** The SQLSTATE of `stock_shortfall(taken)` (migration 0037): a statement that refused itself for stock. */
+const SHORTFALL_CODE = 'U0S01'
+
+/**
+ * A column of the caller's statement, around the names of its CTEs: the reservation's (`s`, `reservationText`) and
+ * the one answering whether it took every claim (`ok`, one row with a boolean column `ok`). When it did not, the
+ * statement fails with the days it took (`stock_shortfall`, migration 0037), so nothing it wrote is kept even if
+ * its transaction commits in the same round trip; `reservation(claims).refused(err)` reads the days back.
+ */
+export const refusalText = (s: string, ok: string) =>
+  `CASE WHEN (SELECT ${ok}.ok FROM ${ok}) THEN NULL ELSE stock_shortfall((SELECT coalesce(json_agg(${s}), '[]') FROM ${s})) END`
+
 /** A day a reservation took, as its statement answers it. */
 export interface TakenDay {
   kind: string
@@ -108,12 +120,20 @@ export function reservation(claims: StockClaim[]) {
   return {
     rows: JSON.stringify(rows),
     count: rows.length,
-    check(taken: TakenDay[]): void {
-      if (taken.length === rows.length) return
-      const ok = new Set(taken.map((r) => keyOf({ kind: r.kind, itemId: Number(r.item_id), variant: r.variant, day: r.day })))
-      const failed = new Set(claims.map(keyOf).filter((k) => !ok.has(k)))
-      throw new StockShortfall(shortfallOf(claims, failed))
+    check,
+    /** Throws the `StockShortfall` of a statement that refused itself (`refusalText`); returns for any other error. */
+    refused(err: unknown): void {
+      for (let e: unknown = err, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {
+        const { code, detail } = e as { code?: string; detail?: string }
+        if (code === SHORTFALL_CODE) check(JSON.parse(detail ?? '[]') as TakenDay[])
+      }
     },
+  }
+  function check(taken: TakenDay[]): void {
+    if (taken.length === rows.length) return
+    const ok = new Set(taken.map((r) => keyOf({ kind: r.kind, itemId: Number(r.item_id), variant: r.variant, day: r.day })))
+    const failed = new Set(claims.map(keyOf).filter((k) => !ok.has(k)))
+    throw new StockShortfall(shortfallOf(claims, failed))
   }
 }
 

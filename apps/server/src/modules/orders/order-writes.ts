@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js'
 import { decodeRow, jsonValue as json } from '../../db/json-rows.js'
 import { orderIdempotency, orderItems, orderLines, orders } from '../../db/schema/index.js'
 import { statement } from '../../db/statements.js'
-import { releaseStock, reservation, reservationText, reserveStock, type StockClaim, type TakenDay } from '../../stock/index.js'
+import { refusalText, releaseStock, reservation, reservationText, reserveStock, type StockClaim } from '../../stock/index.js'
 import { conflict, HttpError, unprocessable } from '../../lib/errors.js'
 import type { SessionUser } from '../../lib/sessions.js'
 import { auditRecordId, owedRouteAudit, type AuditRow } from '../../lib/audit.js'
@@ -166,7 +166,8 @@ const $ = (name: CreateParam) => `$${CREATE_PARAMS.indexOf(name) + 1}`
 /**
  * A new order in one statement (issue 33) of data-modifying CTEs: the stock of every claim (the ledger's
  * conditional upsert, `reservationText`), and only when it took every day, the order row, its desks, its first
- * status, its items, their lines and pilgrims, and the request's audit row naming the order. The order's code is
+ * status, its items, their lines and pilgrims, and the request's audit row naming the order; when it did not,
+ * the statement fails (`refusalText`), so a COMMIT sent with it keeps nothing. The order's code is
  * written with its row by the BEFORE INSERT trigger `orders_code` (migration 0036: the company's sequence of the
  * year, no lock), so an order refused for stock takes no number. Each table's triggers fire as for a statement of
  * its own (the deferred ones, the counters and the desk check, at commit). Answers
@@ -225,7 +226,7 @@ const createStatement = statement(
              ${$('audit_action')}::text, ${$('audit_change')}::jsonb
       FROM o WHERE ${$('audit')}::boolean
     )
-    SELECT (SELECT coalesce(json_agg(s), '[]') FROM s) AS taken,
+    SELECT ${refusalText('s', 'taken')} AS refused,
            (SELECT row_to_json(o) FROM o) AS "order",
            (SELECT coalesce(json_agg(i ORDER BY i.position), '[]') FROM i) AS items,
            (SELECT coalesce(json_agg(l ORDER BY l.order_item_id, l.position), '[]') FROM l) AS lines,
@@ -237,7 +238,8 @@ const createStatement = statement(
  * Takes the stock of `claims` and writes the order with all its rows in one round trip (`createStatement`);
  * `audit`, the request's generic audit row, goes in the same statement. Throws the `StockShortfall` of the days
  * not taken (nothing of the order is written then; the transaction rolls back the days that were). The kinds'
- * `written` hooks run after it.
+ * `written` hooks and the idempotency key's update run after it; without them it is the transaction's `last`
+ * statement, and on PostgreSQL the commit rides with it.
  */
 async function insertOrder(
   tx: Tx,
@@ -246,6 +248,8 @@ async function insertOrder(
   plans: ItemPlan[],
   claims: StockClaim[],
   audit: AuditRow | undefined,
+  /** Nothing follows in the transaction: its COMMIT goes with the statement (db/statements.ts `last`). */
+  last: boolean,
 ): Promise<Written> {
   const items = plans.map(itemRow)
   const lines = plans.flatMap((p, item) => p.lines.map((l, position) => ({ item, position, ...l, label: l.label.slice(0, 400) })))
@@ -274,11 +278,19 @@ async function insertOrder(
     audit_action: audit?.action ?? null,
     audit_change: audit?.change ?? null,
   }
-  const [row] = await createStatement<Record<'taken' | 'order' | 'items' | 'lines' | 'history' | 'pilgrims', unknown>>(
-    tx,
-    CREATE_PARAMS.map((k) => named[k]),
-  )
-  stock.check(json(row!.taken) as TakenDay[])
+  type Answer = Record<'order' | 'items' | 'lines' | 'history' | 'pilgrims', unknown>
+  let rows: Answer[]
+  try {
+    rows = await createStatement<Answer>(
+      tx,
+      CREATE_PARAMS.map((k) => named[k]),
+      { last },
+    )
+  } catch (err) {
+    stock.refused(err)
+    throw err
+  }
+  const row = rows[0]
   const order = decodeRow(orders, json(row!.order) as Record<string, unknown>)
   const written = json(row!.items) as Array<Record<string, unknown>>
   const rowsOfItems = written.map((it) => decodeRow(orderItems, it))
@@ -346,7 +358,9 @@ async function placeOrder(
         const plans = await planItems(tx, auth.companyId, input, true, opts.locale)
         const claims = claimsOf(plans)
         setClaims(claims)
-        const written = await insertOrder(tx, auth, orderValues(input, plans), plans, claims, audit?.row)
+        // Nothing after the order's statement (no kind's `written` hook, no key to update): it commits with it.
+        const last = !key && plans.every((p) => !orderKind(p.kind)?.written)
+        const written = await insertOrder(tx, auth, orderValues(input, plans), plans, claims, audit?.row, last)
         audit?.written(true)
         const orderId = written.order.id
         // The order's audit row names the order made (also the row of any fallback of plugins/audit.ts).
