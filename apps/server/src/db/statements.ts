@@ -15,7 +15,9 @@ import { DescribedClient } from './pg-statements.js'
  */
 export function statement(name: string, text: string) {
   return async <T>(db: Db, params: unknown[], opts: { last?: boolean } = {}): Promise<T[]> => {
-    if (opts.last) {
+    // Only a transaction's own COMMIT: inside a nested one (a savepoint, e.g. an order the seed writes in its
+    // transaction) the COMMIT would end the outer transaction, and the savepoint's release would then fail.
+    if (opts.last && (db as unknown as { nestedIndex?: number }).nestedIndex === 0) {
       const client = (db._.session as unknown as { client?: unknown }).client
       if (client instanceof DescribedClient) client.commitAfterNext()
     }
