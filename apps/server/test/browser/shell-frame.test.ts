@@ -35,11 +35,14 @@ async function signedInPage(browser: Browser, opts: { javaScriptEnabled?: boolea
   return context.newPage()
 }
 
-/** The served page once the server's prerender thread has drawn the frame (it draws in the background). */
+/**
+ * The served page once the server's prerender thread has drawn the frame (it draws in the background; 60 s: on a
+ * loaded machine it took longer than 20 s, 2026-12-02).
+ */
 async function servedPage(page: Page, url: string) {
   let body = ''
   await expect
-    .poll(async () => (body = await (await page.request.get(url)).text()), { timeout: 20_000 })
+    .poll(async () => (body = await (await page.request.get(url)).text()), { timeout: 60_000 })
     .toContain('id="shell-frame"')
   return body
 }
