@@ -21,8 +21,9 @@ import { afterAll, afterEach, vi } from 'vitest'
 if (typeof window !== 'undefined') {
   const { cleanup, configure } = await import('@testing-library/react')
   afterEach(() => cleanup())
-  // Lazy chunks (editor, map) take a while to import on a busy machine.
-  configure({ asyncUtilTimeout: 5000 })
+  // Lazy chunks (editor, map) take a while to import on a busy machine: a desk's first row takes ~3 s on a
+  // quiet one, and 5 s was missed at load ~12 beside the browser lane (CI of 70cd79d).
+  configure({ asyncUtilTimeout: 15_000 })
 
   // A wide screen: `(min-width: …)` queries match, so no column is hidden.
   window.matchMedia = ((query: string) => ({
