@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_WEB_DIST } from '../../src/app.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
 import { linkIn, startMailServer, type MailServer } from '../helpers/mail-server.js'
-import { field, notification } from './page.js'
+import { field, notification, notificationSeen, recordNotifications } from './page.js'
 
 /**
  * The account journey of issue 3 in real Chromium against the real server,
@@ -107,9 +107,10 @@ describe('accounts journey', () => {
   })
 
   it('signs in: a green notification, then /app with the dashboard charts', async () => {
+    await recordNotifications(page)
     await signIn(page, firstPassword)
-    await notification(page, 'Signed in').waitFor()
-    await page.waitForURL(/\/app$/)
+    await page.waitForURL(/\/app$/, { timeout: 90_000 })
+    expect(await notificationSeen(page, 'Signed in')).toBe(true)
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
     // The charts are drawn when their place nears the screen (issue 33): under the owner's figures, scrolled to.
     await page.getByTestId('chart-monthly').scrollIntoViewIfNeeded()

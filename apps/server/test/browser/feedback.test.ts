@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
-import { notification } from './page.js'
+import { notification, notificationSeen, recordNotifications } from './page.js'
 
 /**
  * Issue 13, fix 3: what the product says when something happens. A wrong
@@ -61,9 +61,10 @@ describe('feedback', () => {
 
   it('the redirect toast closes when the redirect happens', async () => {
     await page.getByLabel(/^Password/).fill('owner-password-1')
+    await recordNotifications(page)
     await page.getByRole('button', { name: /^Login$/ }).click()
-    await notification(page, 'Signed in').waitFor()
-    await page.waitForURL(/\/app/)
+    await page.waitForURL(/\/app/, { timeout: 90_000 })
+    expect(await notificationSeen(page, 'Signed in')).toBe(true)
     await notification(page, 'Signed in').waitFor({ state: 'detached', timeout: 3_000 })
   })
 

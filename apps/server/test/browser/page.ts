@@ -31,6 +31,28 @@ export const field = (scope: Pick<Page, 'getByLabel'>, label: string) => scope.g
 /** A select or autocomplete by its label. */
 export const combo = (scope: Pick<Page, 'getByRole'>, label: string) => scope.getByRole('combobox', { name: labelled(label) })
 export const notification = (p: Page, title: string) => p.locator('.mantine-Notification-root').filter({ hasText: title })
+/**
+ * Records the text of every notification the page shows from now on, however briefly: the sign-in toast
+ * lives only until the redirect (~1 s), which a poll starved by a loaded machine can miss (CI of 8f27f35).
+ * Kept in the page's window, so it lasts across the app's own navigation, not across a page load.
+ */
+export async function recordNotifications(p: Page) {
+  await p.evaluate(`(() => {
+    if (window.__notices) return
+    const seen = (window.__notices = [])
+    const note = () => {
+      for (const el of document.querySelectorAll('.mantine-Notification-root')) {
+        const text = el.textContent || ''
+        if (!seen.includes(text)) seen.push(text)
+      }
+    }
+    new MutationObserver(note).observe(document.body, { childList: true, subtree: true, characterData: true })
+    note()
+  })()`)
+}
+/** Whether a notification with this text in it was shown since `recordNotifications`. */
+export const notificationSeen = (p: Page, title: string) =>
+  p.evaluate(`(window.__notices || []).some((t) => t.includes(${JSON.stringify(title)}))`) as Promise<boolean>
 /** Closes every notification shown (they sit over the bottom-right corner of the page), one by one. */
 export async function closeNotifications(p: Page) {
   const open = p.locator('.mantine-Notification-root')
