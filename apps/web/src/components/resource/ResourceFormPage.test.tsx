@@ -179,6 +179,27 @@ describe('ResourceFormPage', () => {
     })
   })
 
+  it('moving from one record to another shows the second, not the first it drew (a deferred render, issue 33)', async () => {
+    answer = (c) => ({
+      status: 200,
+      body: {
+        data: c.url.endsWith('/6')
+          ? { id: 6, name: 'Second hotel', policies: [], status: 'draft' }
+          : { id: 5, name: 'Old name', policies: [], status: 'publish' },
+      },
+    })
+    const { router } = renderPage('edit')
+    const name = () => screen.findByRole('textbox', { name: /^Name/ }) as Promise<HTMLInputElement>
+    expect((await name()).value).toBe('Old name')
+    await act(() => router.navigate('/app/hotels/edit/6'))
+    await waitFor(async () => expect((await name()).value).toBe('Second hotel'))
+    expect(screen.queryByDisplayValue('Old name')).toBeNull()
+    // Back to the first, whose record is cached: the form it draws is the first's, not the one it showed last.
+    await act(() => router.navigate('/app/hotels/edit/5'))
+    await waitFor(async () => expect((await name()).value).toBe('Old name'))
+    expect(screen.queryByDisplayValue('Second hotel')).toBeNull()
+  })
+
   describe('a save someone else made stale (issue 30)', () => {
     const theirs = { id: 5, name: 'Their name', policies: [], status: 'draft', version: 4 }
     const stale = {

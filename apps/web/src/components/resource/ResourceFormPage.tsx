@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useDeferredValue, useEffect, useState } from 'react'
 import { Alert, Box, Button, Group, LoadingOverlay, Paper, Skeleton, Stack, Title } from '@mantine/core'
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
@@ -45,16 +45,20 @@ export function ResourceFormPage<R extends ResourceRow>({ resource, mode, listHr
   // `/app/hotels/create` -> `..`; `/app/hotels/edit/5` -> `../..`.
   const back = listHref ?? (mode === 'create' ? '..' : '../..')
   const detail = useResourceDetail(resource, id as R['id'] | undefined, mode === 'edit' && can(me, resource.perm('update')))
+  // The form is drawn in a deferred render (issue 33, the hotel form's phone TBT): the record's arrival (or a
+  // new form's first render) keeps the skeleton in its urgent render, and React draws the ~50 fields in a
+  // background render that yields to the browser every few milliseconds, so the page answers meanwhile; the
+  // form still appears in one commit.
+  const shown = useDeferredValue<R | typeof NEW_RECORD | typeof NOT_YET | undefined>(
+    mode === 'create' ? NEW_RECORD : detail.data,
+    NOT_YET,
+  )
+
+  // Drawn only when the deferred render has caught up with this page's record (not a record shown before).
+  const ready =
+    mode === 'create' ? shown === NEW_RECORD : typeof shown === 'object' && shown !== null && String(shown.id) === String(id)
 
   if (!can(me, resource.perm(mode === 'create' ? 'create' : 'update'))) return <PermissionDenied />
-  if (mode === 'edit' && detail.isPending) {
-    return (
-      <Stack gap="md" aria-busy="true">
-        <Skeleton h={34} w={260} />
-        <Skeleton h={320} />
-      </Stack>
-    )
-  }
   if (mode === 'edit' && detail.isError) {
     const gone = isApiError(detail.error) && detail.error.status === 404
     return (
@@ -71,18 +75,30 @@ export function ResourceFormPage<R extends ResourceRow>({ resource, mode, listHr
       </Stack>
     )
   }
+  if (!ready) {
+    return (
+      <Stack gap="md" aria-busy="true">
+        <Skeleton h={34} w={260} />
+        <Skeleton h={320} />
+      </Stack>
+    )
+  }
   return (
     <PageForm
       key={`${mode}-${id ?? 'new'}`}
       resource={resource}
       mode={mode}
-      row={detail.data}
+      row={shown === NEW_RECORD ? undefined : (shown as R)}
       me={me}
       title={title}
       back={back}
     />
   )
 }
+
+/** What the deferred render shows for a new record (no row), and before its first background render. */
+const NEW_RECORD: unique symbol = Symbol('new record')
+const NOT_YET: unique symbol = Symbol('not yet')
 
 function BackButton({ to }: { to: string }) {
   const { t } = useTranslation()
@@ -133,6 +149,10 @@ function PageForm<R extends ResourceRow>({ resource, mode, row, me, title, back 
     if (leaving) void navigate(leaving, { relative: 'path' })
   }, [leaving, navigate])
 
+  // The cards under the first ones are drawn in a second, deferred render: React draws it in slices that
+  // yield to the browser, so a form of ~50 fields is no longer one long task as its record arrives (issue 33:
+  // the hotel form's phone TBT). The first cards (what a phone shows) come in the first render.
+  const later = useDeferredValue(true, false)
   const groups = fieldSections(resource)
   const main = groups.filter((g) => !g.section.side)
   const side = groups.filter((g) => g.section.side)
@@ -182,14 +202,14 @@ function PageForm<R extends ResourceRow>({ resource, mode, row, me, title, back 
                     {side.slice(0, 1).map(card)}
                   </Stack>
                 )}
-                <Stack gap="md" data-area="rest">
-                  {main.slice(1).map(card)}
-                  {history && !side.length && <HistoryPanel resource={resource} id={row!.id} variant="page" />}
+                <Stack gap="md" data-area="rest" aria-busy={!later || undefined}>
+                  {later && main.slice(1).map(card)}
+                  {later && history && !side.length && <HistoryPanel resource={resource} id={row!.id} variant="page" />}
                 </Stack>
                 {(side.length > 1 || (history && side.length > 0)) && (
-                  <Stack gap="md" data-area="side-rest">
-                    {side.slice(1).map(card)}
-                    {history && <HistoryPanel resource={resource} id={row!.id} variant="page" />}
+                  <Stack gap="md" data-area="side-rest" aria-busy={!later || undefined}>
+                    {later && side.slice(1).map(card)}
+                    {later && history && <HistoryPanel resource={resource} id={row!.id} variant="page" />}
                   </Stack>
                 )}
               </div>
