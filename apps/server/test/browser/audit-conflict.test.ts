@@ -198,7 +198,8 @@ describe('audit trail and conflicting edits', () => {
     await row.first().click()
     const diff = page.getByRole('table', { name: 'Change' })
     await diff.waitFor()
-    const line = diff.getByRole('row').filter({ hasText: 'name' })
+    // The field is named as the hotel form names it, not by its key.
+    const line = diff.getByRole('row').filter({ has: page.getByRole('cell', { name: EN.name, exact: true }) })
     expect(await line.textContent()).toContain('Dar Al Tawhid')
     expect(await line.textContent()).toContain('Dar Al Tawhid Intercontinental')
     await shot(page, 'audit-conflict-en-04-audit-screen')

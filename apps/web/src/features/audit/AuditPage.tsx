@@ -5,7 +5,7 @@ import { IconChevronDown, IconChevronRight, IconDownload } from '@tabler/icons-r
 import { useTranslation } from 'react-i18next'
 import { ENTITIES, type AuditRow } from '@app/shared'
 import { ChangeDiff } from '../../components/audit/ChangeDiff'
-import { actionLabel, entityLabel } from '../../components/audit/labels'
+import { actionLabel, auditFieldLabel, entityLabel } from '../../components/audit/labels'
 import { useAuditPages } from '../../components/audit/use-audit'
 import { field, FieldInput, PermissionDenied, type FieldDef } from '../../components/resource'
 import { api, saveFile, type QueryParams } from '../../lib/api-client'
@@ -207,7 +207,7 @@ export default function AuditPage() {
                             <Text size="xs" c="dimmed">
                               {t('audit.from', { ip: row.ip ?? '-', agent: row.user_agent ?? '-' })}
                             </Text>
-                            <ChangeDiff change={row.change} />
+                            <ChangeDiff change={row.change} fieldLabel={(f) => auditFieldLabel(t, row.entity, f, row.action)} />
                           </Stack>
                         </Table.Td>
                       </Table.Tr>
