@@ -53,7 +53,9 @@ export interface AuditRow {
 }
 
 /** `PUT /audit/retention`: keep audit rows this many days (1..36500), or null for ever (the default). */
-export const auditRetentionSchema = z.object({ days: z.number().int().min(1).max(36_500).nullable() })
+/** The longest an agency can keep audit rows for, in days (about a hundred years); null keeps them for ever. */
+export const MAX_AUDIT_RETENTION_DAYS = 36_500
+export const auditRetentionSchema = z.object({ days: z.number().int().min(1).max(MAX_AUDIT_RETENTION_DAYS).nullable() })
 
 /** Who made the last change of a record, from its newest audit row: the `changed_by` of a 409 stale version. */
 export interface ChangedBy {

@@ -83,7 +83,7 @@ export default async function auditRoutes(parent: FastifyInstance) {
     return { data, pagination: { size, next: more ? data[data.length - 1]!.id : null } }
   })
 
-  // Retention (until the company-settings screen carries it): days rows are kept, null for ever.
+  // Retention (the audit screen's "Keep audit rows"): days rows are kept, null for ever.
   const retention = async (db: Db, companyId: number) => {
     const [row] = await db.select({ days: companies.audit_retention_days }).from(companies).where(eq(companies.id, companyId))
     return { days: row?.days ?? null }

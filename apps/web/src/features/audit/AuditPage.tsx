@@ -14,6 +14,7 @@ import { formatDateTime } from '../../lib/format'
 import { notifyError } from '../../lib/notify'
 import { can, useMe } from '../../lib/permissions'
 import { useDocumentTitle } from '../../lib/use-document-title'
+import { RetentionPanel } from './RetentionPanel'
 
 /** Actions the audit trail writes (docs/decisions/audit.md); routes named by their URL show as stored. */
 const AUDIT_ACTIONS = [
@@ -226,6 +227,7 @@ export default function AuditPage() {
           )}
         </Paper>
       )}
+      <RetentionPanel />
     </Stack>
   )
 }
