@@ -5,6 +5,7 @@ import { issueField, issueMessage, type ApiErrorBody, type Locale, type ZodIssue
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { HttpError, inUse, unprocessable } from '../lib/errors.js'
+import { pgError } from '../lib/db-errors.js'
 import { fieldLabel, requestLocale, t } from '../lib/i18n.js'
 
 /** One zod issue as a localized sentence for its field (the mapping is shared with the web forms). */
@@ -20,18 +21,6 @@ export function zodErrorFields(locale: Locale, error: ZodError, prefix?: string)
     ;(fields[path] ??= []).push(issueText(locale, issue, path))
   }
   return fields
-}
-
-/** Postgres errors that are the client's fault: a unique clash, a missing reference, bad text. */
-function pgCode(err: unknown): { code: string; constraint?: string; table?: string; detail?: string } | undefined {
-  for (let e: unknown = err, i = 0; e && i < 3; e = (e as { cause?: unknown }).cause, i++) {
-    const code = (e as { code?: unknown }).code
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
-      const { constraint, table, detail } = e as { constraint?: string; table?: string; detail?: string }
-      return { code, constraint, table, detail }
-    }
-  }
-  return undefined
 }
 
 /** PostgreSQL's detail of a delete that a foreign key refused: `Key (id)=(5) is still referenced from table "hotels".` */
@@ -128,7 +117,7 @@ export default fp(async function errors(app) {
       }
       return send(reply, 422, { message: t(locale, 'validation_failed'), errors })
     }
-    const pg = pgCode(err)
+    const pg = pgError(err)
     if (pg?.code === '23505') {
       const field = constraintField(pg.constraint)
       // A name the user typed that the company already has (`*_norm_name_uq`, issue 32) is a field to fix:

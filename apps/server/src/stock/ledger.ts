@@ -3,6 +3,7 @@ import type { OrderItemKind } from '@app/shared'
 import type { Db } from '../db/client.js'
 import { statement } from '../db/statements.js'
 import { conflict } from '../lib/errors.js'
+import { errorCauses } from '../lib/db-errors.js'
 import { registerMessages } from '../lib/i18n.js'
 
 /**
@@ -123,7 +124,8 @@ export function reservation(claims: StockClaim[]) {
     check,
     /** Throws the `StockShortfall` of a statement that refused itself (`refusalText`); returns for any other error. */
     refused(err: unknown): void {
-      for (const { code, detail } of causes(err)) if (code === SHORTFALL_CODE) check(JSON.parse(detail ?? '[]') as TakenDay[])
+      for (const { code, detail } of errorCauses(err))
+        if (code === SHORTFALL_CODE) check(JSON.parse(detail ?? '[]') as TakenDay[])
     },
   }
   function check(taken: TakenDay[]): void {
@@ -172,15 +174,9 @@ export function countAsStockCheck(constraint: string): void {
 
 /** The CHECK of `inventory_stock` (or one `countAsStockCheck` named) refused a write (a new day asked beyond its capacity, or a capacity below booked). */
 export function isStockCheckError(err: unknown): boolean {
-  for (const { code, constraint } of causes(err))
+  for (const { code, constraint } of errorCauses(err))
     if (code === '23514' && (!constraint || constraint.startsWith('inventory_stock') || stockChecks.has(constraint))) return true
   return false
-}
-
-/** An error and the causes it wraps (drizzle wraps the driver's), four deep, with the driver's fields. */
-function* causes(err: unknown): Generator<{ code?: string; constraint?: string; detail?: string }> {
-  for (let e: unknown = err, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++)
-    yield e as { code?: string; constraint?: string; detail?: string }
 }
 
 /**

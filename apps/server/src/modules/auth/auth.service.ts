@@ -6,6 +6,7 @@ import { conflict, forbidden, HttpError, unprocessable } from '../../lib/errors.
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js'
 import { endUserSessions } from '../../lib/sessions.js'
 import { hashToken, newToken } from '../../lib/tokens.js'
+import { isUniqueViolation } from '../../lib/db-errors.js'
 import { createCompanyWithOwner } from '../../services/companies.js'
 
 export const ACTIVATION_TTL_MS = 48 * 60 * 60 * 1000
@@ -66,13 +67,6 @@ export async function consumeToken(tx: Db, kind: TokenKind, token: string, email
     .set({ used_at: new Date() })
     .where(and(eq(userTokens.user_id, row.userId), eq(userTokens.kind, kind), isNull(userTokens.used_at)))
   return row.userId
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, i = 0; e && i < 3; e = (e as { cause?: unknown }).cause, i++) {
-    if ((e as { code?: unknown }).code === '23505') return true
-  }
-  return false
 }
 
 /**

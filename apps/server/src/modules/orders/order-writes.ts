@@ -18,6 +18,7 @@ import { formatSar, heldClaims, planItems, todayUtc } from './order-plans.js'
 const dmy = (day: string) => day.split('-').reverse().join('-')
 import { lockOrder, moveStatus, reserving, withRetry } from './order-transactions.js'
 import { writeItemPilgrims } from './order-pilgrims.js'
+import { isUniqueViolation } from '../../lib/db-errors.js'
 
 /** Creating an order, editing it while pending and moving its status, each in one transaction with its stock. */
 
@@ -108,12 +109,6 @@ async function idempotentOrder(db: Db, companyId: number, key: string, hash: str
   if (row.hash !== hash)
     throw unprocessable({ 'Idempotency-Key': ['orders.idempotency_mismatch'] }, 'orders.idempotency_mismatch')
   return row.order_id ?? undefined
-}
-
-const isUniqueOn = (err: unknown, constraint: string) => {
-  for (let e: unknown = err, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++)
-    if ((e as { code?: string }).code === '23505' && (e as { constraint?: string }).constraint === constraint) return true
-  return false
 }
 
 /**
@@ -386,7 +381,7 @@ async function placeOrder(
   } catch (err) {
     // Rolled back with the transaction: a replayed key's answer below still gets its row from the plugin.
     audit?.written(false)
-    if (key && isUniqueOn(err, 'order_idempotency_company_id_key_pk')) {
+    if (key && isUniqueViolation(err, 'order_idempotency_company_id_key_pk')) {
       const existing = await idempotentOrder(db, auth.companyId, key, hash)
       if (existing) return { id: existing }
     }
