@@ -1,9 +1,8 @@
 /** @vitest-environment jsdom */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { Notifications } from '@mantine/notifications'
-import { configureApiClient } from '../../lib/api-client'
-import type { Me } from '../../lib/permissions'
+import { fakeApi, signedInWith, type ApiCall } from '../../test-utils/fake-api'
 import { act, render, screen, userEvent, waitFor, within } from '../../test-utils/render'
 import { col, defineResource, field } from './define'
 import { ResourceFormPage } from './ResourceFormPage'
@@ -37,38 +36,13 @@ const hotels = defineResource({
   }),
 })
 
-const me = (permissions: string[]): Me => ({
-  id: 1,
-  name: 'Owner',
-  email: 'o@x.test',
-  username: null,
-  permissions,
-  role_name: 'owner',
-  company: null,
-})
-
-type Call = { method: string; url: string; body: unknown; headers: Record<string, string> }
-let calls: Call[]
-let answer: (call: Call) => { status: number; body: unknown }
+let calls: ApiCall[]
+let answer: (call: ApiCall) => { status: number; body: unknown }
 
 beforeEach(() => {
-  calls = []
   answer = () => ({ status: 200, body: { data: { id: 9 } } })
-  configureApiClient({
-    fetch: vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = {
-        method: init?.method ?? 'GET',
-        url: String(input),
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-        headers: (init?.headers ?? {}) as Record<string, string>,
-      }
-      calls.push(call)
-      const { status, body } = answer(call)
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-    }) as typeof fetch,
-  })
+  calls = fakeApi((call) => answer(call))
 })
-afterEach(() => configureApiClient({ fetch: (...a) => globalThis.fetch(...a) }))
 
 const routes = [{ path: '/app/hotels', element: <p>hotel list</p> }]
 const renderPage = (mode: 'create' | 'edit', permissions = ['hotel_create', 'hotel_update']) =>
@@ -81,7 +55,7 @@ const renderPage = (mode: 'create' | 'edit', permissions = ['hotel_create', 'hot
       path: mode === 'create' ? '/app/hotels/create' : '/app/hotels/edit/5',
       routePath: mode === 'create' ? '/app/hotels/create' : '/app/hotels/edit/:id',
       routes,
-      me: me(permissions),
+      me: signedInWith(permissions),
     },
   )
 
@@ -299,7 +273,7 @@ describe('a range typed and not taken (issue 32)', () => {
         <Notifications />
         <ResourceFormPage resource={seasons} mode="create" />
       </>,
-      { path: '/app/hotels/create', routePath: '/app/hotels/create', routes, me: me(['hotel_create']) },
+      { path: '/app/hotels/create', routePath: '/app/hotels/create', routes, me: signedInWith(['hotel_create']) },
     )
 
   it('keeps Save from sending the range before it, until the text is fixed', async () => {

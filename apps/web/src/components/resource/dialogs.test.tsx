@@ -1,9 +1,8 @@
 /** @vitest-environment jsdom */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { Notifications } from '@mantine/notifications'
-import { configureApiClient } from '../../lib/api-client'
-import type { Me } from '../../lib/permissions'
+import { fakeApi, signedInWith, type ApiCall } from '../../test-utils/fake-api'
 import { act, render, screen, userEvent, waitFor, within } from '../../test-utils/render'
 import { col, defineResource, field } from './define'
 import { ConfirmModal, DialogForm, FormDialog } from './dialogs'
@@ -22,47 +21,26 @@ const facilities = defineResource({
   schema: z.object({ name: z.string().min(2), slug: z.string().optional() }),
 })
 
-const me: Me = {
-  id: 1,
-  name: 'Owner',
-  email: 'o@x.test',
-  username: null,
-  permissions: ['facility_list', 'facility_create', 'facility_update', 'facility_delete'],
-  role_name: 'owner',
-  company: null,
-}
+const me = signedInWith(['facility_list', 'facility_create', 'facility_update', 'facility_delete'])
 
-type Call = { method: string; url: string; body: unknown }
-let calls: Call[]
+let calls: ApiCall[]
 /** The answer of a write; a pending promise holds the call open. */
-let write: (call: Call) => Promise<{ status: number; body: unknown }>
+let write: (call: ApiCall) => Promise<{ status: number; body: unknown }>
 
 beforeEach(() => {
-  calls = []
   write = async () => ({ status: 200, body: { data: { id: 9, name: 'Prayer Room' } } })
-  configureApiClient({
-    fetch: vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = {
-        method: init?.method ?? 'GET',
-        url: String(input),
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      }
-      calls.push(call)
-      const { status, body } =
-        call.method === 'GET'
-          ? {
-              status: 200,
-              body: {
-                data: [{ id: 7, name: 'Wifi Lounge', slug: 'wifi-lounge' }],
-                pagination: { total: 1, currentPage: 0, currentPageFront: 1, totalPages: 0, totalPagesFront: 1 },
-              },
-            }
-          : await write(call)
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-    }) as typeof fetch,
-  })
+  calls = fakeApi((call) =>
+    call.method === 'GET'
+      ? {
+          status: 200,
+          body: {
+            data: [{ id: 7, name: 'Wifi Lounge', slug: 'wifi-lounge' }],
+            pagination: { total: 1, currentPage: 0, currentPageFront: 1, totalPages: 0, totalPagesFront: 1 },
+          },
+        }
+      : write(call),
+  )
 })
-afterEach(() => configureApiClient({ fetch: (...a) => globalThis.fetch(...a) }))
 
 const renderList = () =>
   render(

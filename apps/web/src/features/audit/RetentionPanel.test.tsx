@@ -1,45 +1,23 @@
 /** @vitest-environment jsdom */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { Notifications } from '@mantine/notifications'
-import { configureApiClient } from '../../lib/api-client'
-import type { Me } from '../../lib/permissions'
+import { fakeApi, signedInWith, type ApiCall } from '../../test-utils/fake-api'
 import { render, screen, userEvent, waitFor, within } from '../../test-utils/render'
 import { RetentionPanel } from './RetentionPanel'
 
-const me = (permissions: string[]): Me => ({
-  id: 1,
-  name: 'Owner',
-  email: 'o@x.test',
-  username: null,
-  permissions,
-  role_name: 'owner',
-  company: null,
-})
-
-type Call = { method: string; url: string; body: unknown }
-let calls: Call[]
+let calls: ApiCall[]
 let stored: number | null
 let refuse: { status: number; body: unknown } | null
 
 beforeEach(() => {
-  calls = []
   stored = 30
   refuse = null
-  configureApiClient({
-    fetch: vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = {
-        method: init?.method ?? 'GET',
-        url: String(input),
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      }
-      calls.push(call)
-      if (call.method === 'PUT' && refuse) return Response.json(refuse.body, { status: refuse.status })
-      if (call.method === 'PUT') stored = (call.body as { days: number | null }).days
-      return Response.json({ data: { days: stored } })
-    }) as typeof fetch,
+  calls = fakeApi((call) => {
+    if (call.method === 'PUT' && refuse) return refuse
+    if (call.method === 'PUT') stored = (call.body as { days: number | null }).days
+    return { status: 200, body: { data: { days: stored } } }
   })
 })
-afterEach(() => configureApiClient({ fetch: (...a) => globalThis.fetch(...a) }))
 
 const show = (permissions = ['audit_view', 'audit_update']) =>
   render(
@@ -47,17 +25,22 @@ const show = (permissions = ['audit_view', 'audit_update']) =>
       <Notifications />
       <RetentionPanel />
     </>,
-    { me: me(permissions) },
+    { me: signedInWith(permissions) },
   )
 const box = () => screen.findByRole('textbox', { name: 'Days to keep' }) as Promise<HTMLInputElement>
+/** The box once it shows the stored 30 days. */
+const opened = async () => {
+  const input = await box()
+  await waitFor(() => expect(input.value).toBe('30'))
+  return input
+}
 const puts = () => calls.filter((c) => c.method === 'PUT')
 
 describe('RetentionPanel', () => {
   it('shows the stored days; a shorter time asks before it deletes, then saves', async () => {
     const user = userEvent.setup()
     show()
-    const input = await box()
-    await waitFor(() => expect(input.value).toBe('30'))
+    const input = await opened()
     await user.clear(input)
     await user.type(input, '10')
     await user.click(screen.getByRole('button', { name: 'Save' }))
@@ -66,14 +49,13 @@ describe('RetentionPanel', () => {
     expect(puts()).toEqual([])
     await user.click(within(dialog).getByRole('button', { name: 'Delete and save' }))
     await screen.findByText('Rows are kept for 10 days.')
-    expect(puts()).toEqual([{ method: 'PUT', url: '/api/v1/audit/retention', body: { days: 10 } }])
+    expect(puts()).toMatchObject([{ method: 'PUT', url: '/api/v1/audit/retention', body: { days: 10 } }])
   })
 
   it('keeps rows longer, or for ever when emptied, without asking', async () => {
     const user = userEvent.setup()
     show()
-    const input = await box()
-    await waitFor(() => expect(input.value).toBe('30'))
+    const input = await opened()
     await user.clear(input)
     await user.type(input, '400')
     await user.click(screen.getByRole('button', { name: 'Save' }))
@@ -89,8 +71,7 @@ describe('RetentionPanel', () => {
   it('refuses a day count out of range on the box, and shows the server refusal there', async () => {
     const user = userEvent.setup()
     show()
-    const input = await box()
-    await waitFor(() => expect(input.value).toBe('30'))
+    const input = await opened()
     await user.clear(input)
     await user.type(input, '40000')
     await user.click(screen.getByRole('button', { name: 'Save' }))
@@ -105,8 +86,7 @@ describe('RetentionPanel', () => {
 
   it('is read-only without audit_update, and absent without audit_view', async () => {
     const { unmount } = show(['audit_view'])
-    const input = await box()
-    await waitFor(() => expect(input.value).toBe('30'))
+    const input = await opened()
     expect(input.disabled).toBe(true)
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull()
     unmount()
