@@ -12,7 +12,7 @@ export const entityLabel = (t: TFunction, entity: string) =>
 /**
  * The resource declaration whose texts name an entity's fields (`resources.<name>.fields.*`): a permission
  * entity is the singular of its resource's name (`hotel` -> `hotels`, `category` -> `categories`), but for
- * the names listed here. Kept equal to the forms' labels by `labels.test.ts`, which reads every declaration.
+ * the names listed here. Kept equal to the forms' labels by `app/audit-labels.test.ts`, which reads every declaration.
  */
 const RESOURCE_OF: Record<string, string> = { train_route: 'trains_route' }
 const resourceOf = (entity: string) =>

@@ -13,7 +13,7 @@ const retentionKey = ['audit', 'retention'] as const
 
 /** The box's text as the API's `days`: empty is "for ever" (null); undefined when it is no whole day in range. */
 function daysOf(value: string | number): number | null | undefined {
-  if (value === '' || value === null) return null
+  if (value === '') return null
   const n = typeof value === 'number' ? value : Number(value)
   return Number.isInteger(n) && n >= 1 && n <= MAX_AUDIT_RETENTION_DAYS ? n : undefined
 }
