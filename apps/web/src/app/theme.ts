@@ -37,8 +37,11 @@ export const theme = createTheme({
     // A searchable select opens its list when clicked, typed in or on ArrowDown, not merely focused: a dialog
     // whose first field is a select (rooms, attributes) focuses it on opening, and its list popping open there
     // took the first Escape, so Escape did not close the dialog.
-    Select: { defaultProps: { openOnFocus: false } },
-    MultiSelect: { defaultProps: { openOnFocus: false } },
+    // The list of options is drawn when it opens, not kept in the page hidden from the start (Mantine's Combobox
+    // default): a form's selects each drew their whole list and placed it with floating-ui as they mounted, a
+    // forced style recalculation each (issue 33, "Phone"). The list still opens in a portal.
+    Select: { defaultProps: { openOnFocus: false, comboboxProps: { keepMounted: false } } },
+    MultiSelect: { defaultProps: { openOnFocus: false, comboboxProps: { keepMounted: false } } },
   },
 })
 

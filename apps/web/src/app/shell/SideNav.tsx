@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react'
-import { NavLink, ScrollArea, Stack } from '@mantine/core'
+import { NavLink, Stack } from '@mantine/core'
 import { IconChevronRight } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
+import './side-nav.css'
 import { findActive, itemHref, NAV_STORAGE_KEYS, type NavGroup } from '../../lib/nav'
 
 function stored(key: string): string | null {
@@ -40,7 +41,9 @@ export function SideNav({ groups, onNavigate }: { groups: NavGroup[]; onNavigate
   }, [active?.group.key, active?.item.key]) // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
-    <ScrollArea type="scroll" scrollbarSize={6} h="100%">
+    // The browser's own thin scrollbar rather than Mantine's ScrollArea, whose scrollbars read the menu's scroll
+    // position as they mounted (a forced layout on every screen's first draw, issue 33, "Phone").
+    <div className="side-nav-scroll">
       <Stack gap={2} p="xs" component="nav" aria-label={t('shell.navigation')}>
         {groups.map((group) => {
           const Icon = group.icon
@@ -101,6 +104,6 @@ export function SideNav({ groups, onNavigate }: { groups: NavGroup[]; onNavigate
           )
         })}
       </Stack>
-    </ScrollArea>
+    </div>
   )
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, type CSSProperties } from 'react'
 import { Checkbox, Group, Loader, PasswordInput, Radio, Select, Switch, Textarea, TextInput } from '@mantine/core'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
@@ -20,6 +20,7 @@ import { useChoices } from './fields/options'
 import { RepeatableField } from './fields/RepeatableField'
 import { RichTextField } from './fields/RichTextField'
 import type { FieldKindProps } from './fields/types'
+import './textarea.css'
 
 interface FieldInputProps<R extends ResourceRow> extends FieldContext<R> {
   field: FieldDef<R>
@@ -102,7 +103,19 @@ export function FieldInput<R extends ResourceRow>({
     case 'text':
       return <TextInput {...common} {...input} type={field.type ?? 'text'} autoComplete={field.autoComplete} />
     case 'textarea':
-      return <Textarea {...common} {...input} autosize minRows={field.rows ?? 3} maxRows={10} />
+      // Grows with its text by CSS (`field-sizing: content`, textarea.css) between its rows and ten lines, instead of
+      // Mantine's `autosize`, which measured a hidden copy of every textarea with getComputedStyle as it mounted: a
+      // forced style and layout each, ~0.3 s of the hotel form's load on a phone (issue 33, "Phone"). A browser without
+      // field-sizing shows the rows and scrolls.
+      return (
+        <Textarea
+          {...common}
+          {...input}
+          rows={field.rows ?? 3}
+          classNames={{ input: 'field-textarea' }}
+          style={{ '--field-rows': field.rows ?? 3 } as CSSProperties}
+        />
+      )
     case 'password':
       return (
         <PasswordInput
@@ -179,7 +192,6 @@ export function FieldInput<R extends ResourceRow>({
           allowDeselect={false}
           nothingFoundMessage={t('table.no_records')}
           rightSection={choices.loading ? <Loader size={14} /> : undefined}
-          comboboxProps={{ withinPortal: true }}
         />
       )
     }

@@ -70,7 +70,6 @@ function FilterSelect<R extends ResourceRow>({ resource, filter, value, onChange
       clearable
       searchable={choices.data.length > 8}
       w={{ base: '100%', sm: 180 }}
-      comboboxProps={{ withinPortal: true }}
     />
   )
 }

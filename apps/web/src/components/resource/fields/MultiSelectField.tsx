@@ -39,7 +39,6 @@ export function MultiSelectField({
       hidePickedOptions
       nothingFoundMessage={t('table.no_records')}
       rightSection={choices.loading ? <Loader size={14} /> : undefined}
-      comboboxProps={{ withinPortal: true }}
     />
   )
 }
