@@ -111,7 +111,6 @@ export function FieldInput<R extends ResourceRow>({
         <Textarea
           {...common}
           {...input}
-          rows={field.rows ?? 3}
           classNames={{ input: 'field-textarea' }}
           style={{ '--field-rows': field.rows ?? 3 } as CSSProperties}
         />
