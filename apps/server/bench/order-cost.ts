@@ -17,7 +17,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { sql } from 'drizzle-orm'
 import { createPgDatabase, openDatabase, productionApp, seedBenchData } from './fixtures.js'
-import { FLOOR_TABLES } from './orders.bench.js'
+import { FLOOR_TABLES, orderHistory } from './orders.bench.js'
 import { createHotelRoom } from '../test/helpers/bookables.js'
 import { DescribedClient } from '../src/db/pg-statements.js'
 
@@ -72,6 +72,7 @@ try {
   for (let i = 0; i < ROOMS; i++)
     rooms.push((await createHotelRoom(setup.db, companyId, {}, { room_stock: 50, price: 500 })).roomId)
   await setup.db.execute(sql.raw(FLOOR_TABLES))
+  await setup.db.execute(sql.raw(orderHistory(companyId, rooms[0]!)))
   // BENCH_SETUP_SQL: SQL run after the setup (a what-if on the schema: an index dropped, a trigger off).
   if (process.env.BENCH_SETUP_SQL) await setup.db.execute(sql.raw(process.env.BENCH_SETUP_SQL))
   await setup.db.execute(sql`ANALYZE`)
@@ -79,6 +80,8 @@ try {
 
   const database = openDatabase({ url: pgDb.url, poolSize: 1 })
   const app = await productionApp(database, pgDb.url, dataDir)
+  // BENCH_APP_SQL: a what-if run once the app started (it installs the counters' triggers as it starts).
+  if (process.env.BENCH_APP_SQL) await database.db.execute(sql.raw(process.env.BENCH_APP_SQL))
   const pidRow = (await database.db.execute(sql`SELECT pg_backend_pid() AS pid`)) as unknown as { rows: Array<{ pid: number }> }
   const backend = Number(pidRow.rows[0]!.pid)
   let n = 0

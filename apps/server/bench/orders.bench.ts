@@ -51,6 +51,47 @@ export const FLOOR_TABLES = `
   ALTER TABLE floor_order_items ADD FOREIGN KEY (order_id) REFERENCES floor_orders(id) ON DELETE CASCADE;
   ALTER TABLE floor_order_items ADD FOREIGN KEY (company_id) REFERENCES companies(id) ON DELETE CASCADE;`
 
+/** Past orders each side's tables start with (`BENCH_HISTORY`, default 20,000): an agency's database has a history. */
+export const HISTORY = Number(process.env.BENCH_HISTORY ?? 20_000)
+
+/**
+ * `n` past orders of company `company` on room `room`, written alike into the app's tables (the order, its desk,
+ * first status, item, line and audit row, as an order writes them) and into the floor's (the order and its item),
+ * in one statement each; the caller ANALYZEs after. Without a history every bench began on empty tables, and each
+ * connection's cached plan of a foreign-key check (or a trigger's query) made then read the table whole on every
+ * order ever after: the cost of an order grew with the orders of the run (docs/performance/orders.md, 2026-12-03).
+ */
+export const orderHistory = (company: number, room: number, n = HISTORY) => `
+  WITH o AS (
+    INSERT INTO orders (company_id, status, customer_name, customer_passport_number, items_summary, start_date, end_date, total)
+    SELECT ${company}, 'completed', 'Past Customer ' || g, 'P' || lpad(g::text, 7, '0'), 'Room',
+           current_date - 730 + g % 700, current_date - 729 + g % 700, 500
+    FROM generate_series(1, ${n}) g
+    RETURNING id, start_date
+  ), d AS (
+    INSERT INTO order_desks (order_id, company_id, desk, status) SELECT id, ${company}, 'hotel', 'completed' FROM o
+  ), h AS (
+    INSERT INTO order_status_history (order_id, from_status, to_status) SELECT id, NULL, 'completed' FROM o
+  ), a AS (
+    INSERT INTO audit_log (company_id, entity, record_id, action) SELECT ${company}, 'orders', id, 'create' FROM o
+  ), i AS (
+    INSERT INTO order_items (order_id, company_id, position, kind, item_id, item_name, start_date, end_date, quantity, adults, amount)
+    SELECT id, ${company}, 0, 'room', ${room}, 'Room', start_date, start_date, 1, 1, 500 FROM o
+    RETURNING id, start_date
+  )
+  INSERT INTO order_lines (order_item_id, position, type, day, label, unit_price, quantity, amount)
+  SELECT id, 0, 'day', start_date, 'Room', 500, 1, 500 FROM i;
+  WITH o AS (
+    INSERT INTO floor_orders (company_id, code, status, customer_name, customer_passport_number, items_summary,
+                              start_date, end_date, total)
+    SELECT ${company}, 'PAST-' || g, 'completed', 'Past Customer ' || g, 'P' || lpad(g::text, 7, '0'), 'Room',
+           current_date - 730 + g % 700, current_date - 729 + g % 700, 500
+    FROM generate_series(1, ${n}) g
+    RETURNING id, start_date
+  )
+  INSERT INTO floor_order_items (order_id, company_id, position, kind, item_id, item_name, start_date, end_date, quantity, adults, amount)
+  SELECT id, ${company}, 0, 'room', ${room}, 'Room', start_date, start_date, 1, 1, 500 FROM o;`
+
 const day = (n: number) => {
   const d = new Date()
   d.setUTCDate(d.getUTCDate() + n)
@@ -134,7 +175,10 @@ export default async function ordersBench() {
         for (let i = 0; i < ROOMS; i++)
           rooms.push((await createHotelRoom(database.db, companyId, {}, { room_stock: 50, price: 500 })).roomId)
         const hot = (await createHotelRoom(database.db, companyId, {}, { room_stock: 10_000_000, price: 500 })).roomId
-        if (driver === 'pg') await database.db.execute(sql.raw(FLOOR_TABLES))
+        if (driver === 'pg') {
+          await database.db.execute(sql.raw(FLOOR_TABLES))
+          await database.db.execute(sql.raw(orderHistory(companyId, hot)))
+        }
         // BENCH_SETUP_SQL: SQL run after the setup, before the app starts (a what-if: a trigger off, an index dropped).
         if (process.env.BENCH_SETUP_SQL) await database.db.execute(sql.raw(process.env.BENCH_SETUP_SQL))
         await database.db.execute(sql`ANALYZE`)
