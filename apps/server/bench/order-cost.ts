@@ -75,7 +75,8 @@ try {
   await setup.db.execute(sql.raw(orderHistory(companyId, rooms[0]!)))
   // BENCH_SETUP_SQL: SQL run after the setup (a what-if on the schema: an index dropped, a trigger off).
   if (process.env.BENCH_SETUP_SQL) await setup.db.execute(sql.raw(process.env.BENCH_SETUP_SQL))
-  await setup.db.execute(sql`ANALYZE`)
+  await setup.db.execute(sql`VACUUM (ANALYZE)`)
+  await setup.db.execute(sql`CHECKPOINT`)
   await setup.close()
 
   const database = openDatabase({ url: pgDb.url, poolSize: 1 })

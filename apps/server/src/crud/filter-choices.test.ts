@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/helpers/app.js'
 import { createHotelRoom } from '../../test/helpers/bookables.js'
 import { createCompany, createUserWithPermissions, type Actor } from '../../test/helpers/fixtures.js'
+import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
+import { locations as locationRows } from '../db/schema/index.js'
 
 /**
  * A list's filter choices are readable by whoever may read the list (issue 32, item 7): a clerk holding
@@ -43,7 +45,7 @@ describe('filter choices', () => {
     const locations = await get(clerk, '/hotels/choices/location_id')
     expect(locations.statusCode, locations.body).toBe(200)
     const ownLocations = (
-      await t.app.db.query.locations.findMany({ where: (l, { eq }) => eq(l.company_id, owner.companyId) })
+      await t.app.db.select({ name: locationRows.name }).from(locationRows).where(eq(locationRows.company_id, owner.companyId))
     ).map((l) => l.name)
     expect(locations.json().data.map((r: { name: string }) => r.name)).toEqual(ownLocations.sort())
     const categories = await get(clerk, '/hotels/choices/category_id')

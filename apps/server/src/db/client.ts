@@ -9,14 +9,16 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
-import * as schema from './schema/index.js'
 import { fasterQueries } from './pglite-statements.js'
 import { PGliteWorkerClient } from './pglite-proxy.js'
 import { DescribedClient } from './pg-statements.js'
 
-export type Schema = typeof schema
-/** One type for both drivers: code never needs to know which one it runs on. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>
+/**
+ * One type for both drivers: code never needs to know which one it runs on. No schema is given to drizzle: its
+ * relational queries (`db.query.<table>`) are not used, and with a schema every transaction built one query
+ * builder per table (~100) before its first statement (3 % of an order's CPU, docs/performance/orders.md).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
@@ -61,7 +63,7 @@ export function openDatabase(opts: DatabaseOptions): Database {
     pool.on('error', () => {})
     // Nothing a transaction held back (db/pg-statements.ts) outlives the client's turn.
     pool.on('release', (_err: unknown, client: pg.PoolClient) => (client as unknown as DescribedClient).forgetHeld())
-    const db = drizzlePg(pool, { schema }) as unknown as Db
+    const db = drizzlePg(pool) as unknown as Db
     return {
       db,
       kind: 'postgres',
@@ -73,7 +75,7 @@ export function openDatabase(opts: DatabaseOptions): Database {
   if (dir) fs.mkdirSync(dir, { recursive: true })
   // On its own thread (the default) or in this one: the same client members either way, for drizzle.
   const client = (opts.worker ?? workerByDefault()) ? new PGliteWorkerClient(workerUrl(), dir) : inProcess(dir)
-  const db = drizzlePglite(client as never, { schema }) as unknown as Db
+  const db = drizzlePglite(client as never) as unknown as Db
   return {
     db,
     kind: 'pglite',
