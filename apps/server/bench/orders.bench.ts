@@ -39,7 +39,8 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const DRIVERS = (process.env.BENCH_DRIVERS ?? 'pg,pglite').split(',') as Array<'pglite' | 'pg'>
 const ROOMS = Number(process.env.BENCH_ROOMS ?? 500)
-const POOL = 20 // the app's default pool size (db/client.ts)
+/** The app's pool (DATABASE_POOL_SIZE, default 20), and the floor's the same (`BENCH_POOL`). */
+const POOL = Number(process.env.BENCH_POOL ?? 20)
 const CASES = new Set((process.env.BENCH_CASES ?? 'healthz,spread,contended,quote').split(','))
 
 /** The bookings floor's own copies of the tables an order writes: columns, checks, indexes, foreign keys; no triggers. */
@@ -187,7 +188,7 @@ export default async function ordersBench() {
         await database.db.execute(sql`VACUUM (ANALYZE)`)
         await database.close()
 
-        const app = await startApp({ url: pgDb?.url, dataDir }, { LOG_LEVEL: 'warn' })
+        const app = await startApp({ url: pgDb?.url, dataDir }, { LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: String(POOL) })
         children.push(app.child)
         const bookings =
           driver === 'pg'

@@ -61,6 +61,8 @@ export const configSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
+  /** Connections the server keeps to PostgreSQL (one pool per server process). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   /** PGlite on its own thread (db/pglite-proxy.ts); `0` keeps it on the HTTP thread. */
   PGLITE_WORKER: boolEnv.default(true),
   APP_URL: z.url().optional(),

@@ -18,7 +18,12 @@ async function main() {
     }
     throw err
   }
-  const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, worker: config.PGLITE_WORKER })
+  const database = openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    worker: config.PGLITE_WORKER,
+    poolSize: config.DATABASE_POOL_SIZE,
+  })
   await database.migrate()
   await seed(database.db, { demo: config.SEED_DEMO, storage: openStorage(config) })
   let platformAdmin: Awaited<ReturnType<typeof ensurePlatformAdmin>>

@@ -112,12 +112,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/)
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/)
     expect(() => loadConfig({ DEFAULT_LOCALE: 'fr' })).toThrow(/DEFAULT_LOCALE/)
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/)
+    expect(loadConfig({ DATABASE_POOL_SIZE: '8' }).DATABASE_POOL_SIZE).toBe(8)
   })
 
   it('has working defaults', () => {
     const c = loadConfig({})
     expect(c.PORT).toBe(3000)
     expect(c.DEFAULT_LOCALE).toBe('en')
+    expect(c.DATABASE_POOL_SIZE).toBe(20)
     expect(c.appUrl).toBe('http://localhost:3000')
   })
 })
