@@ -21,7 +21,9 @@
  *
  * BENCH_CASES=spread,contended (any of healthz, spread, contended, quote; default all) runs only those;
  * BENCH_PROFILE=<dir> leaves a V8 CPU profile of the app's run there (`npx tsx bench/profile-summary.ts <file>`);
- * BENCH_SETUP_SQL runs SQL on the bench's database after its setup (a what-if on the schema).
+ * BENCH_SETUP_SQL runs SQL on the bench's database after its setup (a what-if on the schema);
+ * BENCH_POOL sets both sides' pool (default 20); BENCH_HISTORY the past orders both start from (default 20,000);
+ * BENCH_LOG_LEVEL=info with BENCH_APP_OUT=<file> keeps the app's request log (each answer's responseTime).
  */
 import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -188,7 +190,13 @@ export default async function ordersBench() {
         await database.db.execute(sql`VACUUM (ANALYZE)`)
         await database.close()
 
-        const app = await startApp({ url: pgDb?.url, dataDir }, { LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: String(POOL) })
+        const app = await startApp(
+          { url: pgDb?.url, dataDir },
+          {
+            LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+            DATABASE_POOL_SIZE: String(POOL),
+          },
+        )
         children.push(app.child)
         const bookings =
           driver === 'pg'
