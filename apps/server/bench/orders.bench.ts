@@ -22,6 +22,7 @@
  * BENCH_CASES=spread,contended (any of healthz, spread, contended, quote; default all) runs only those;
  * BENCH_PROFILE=<dir> leaves a V8 CPU profile of the app's run there (`npx tsx bench/profile-summary.ts <file>`);
  * BENCH_SETUP_SQL runs SQL on the bench's database after its setup (a what-if on the schema);
+ * BENCH_WARMUP seconds of each case run unmeasured first (default 3);
  * BENCH_POOL sets both sides' pool (default 20); BENCH_HISTORY the past orders both start from (default 20,000);
  * BENCH_LOG_LEVEL=info with BENCH_APP_OUT=<file> keeps the app's request log (each answer's responseTime).
  */
@@ -38,6 +39,12 @@ import { cpuSince } from './load.js'
 import { createHotelRoom } from '../test/helpers/bookables.js'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
+/**
+ * Seconds of the same calls, unmeasured, before each measured run of orders (`BENCH_WARMUP`): the pool's
+ * connections opened, their statements prepared, the triggers' functions compiled in each backend and the code
+ * optimised. Without it the first ~50 orders of a run waited on all of that at once and were the p99.
+ */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const DRIVERS = (process.env.BENCH_DRIVERS ?? 'pg,pglite').split(',') as Array<'pglite' | 'pg'>
 const ROOMS = Number(process.env.BENCH_ROOMS ?? 500)
@@ -122,6 +129,7 @@ function run(opts: {
   connections: number
   headers: Record<string, string>
   body?: () => unknown
+  duration?: number
 }): Promise<Result> {
   const usage = cpuSince(opts.pid)
   return new Promise((resolve, reject) => {
@@ -130,7 +138,7 @@ function run(opts: {
         url: opts.url,
         method: opts.method ?? 'GET',
         connections: opts.connections,
-        duration: DURATION,
+        duration: opts.duration ?? DURATION,
         timeout: 30,
         headers: { ...opts.headers, ...(opts.body ? { 'content-type': 'application/json' } : {}) },
         ...(opts.body
@@ -259,6 +267,7 @@ export default async function ordersBench() {
           await c.end()
         }
         const post = async (url: string, pid: number, body: () => unknown) => {
+          if (WARMUP > 0) await run({ url, pid, method: 'POST', connections: CONNECTIONS, headers, body, duration: WARMUP })
           await checkpoint()
           return run({ url, pid, method: 'POST', connections: CONNECTIONS, headers, body })
         }
