@@ -22,7 +22,10 @@
  * BENCH_CASES=spread,contended (any of healthz, spread, contended, quote; default all) runs only those;
  * BENCH_PROFILE=<dir> leaves a V8 CPU profile of the app's run there (`npx tsx bench/profile-summary.ts <file>`);
  * BENCH_SETUP_SQL runs SQL on the bench's database after its setup (a what-if on the schema);
- * BENCH_WARMUP seconds of each case run unmeasured first (default 3);
+ * BENCH_WARMUP seconds of each case run unmeasured first (default 10), on each side;
+ * BENCH_ROUNDS paired rounds (default 5): each case with a bookings floor alternates slices of BENCH_SLICE seconds
+ * (default 4) of the app and of the floor, and the ratio is the median of the rounds' ratios (BENCH_ROUND_DETAIL=1
+ * prints every slice); on PGlite (no floor) a case is one run of BENCH_DURATION;
  * BENCH_POOL sets both sides' pool (default 20); BENCH_HISTORY the past orders both start from (default 20,000);
  * BENCH_LOG_LEVEL=info with BENCH_APP_OUT=<file> keeps the app's request log (each answer's responseTime).
  */
@@ -35,7 +38,7 @@ import autocannon from 'autocannon'
 import pg from 'pg'
 import { createPgDatabase, openDatabase, seedBenchData } from './fixtures.js'
 import { start, startApp, stop } from './harness.js'
-import { cpuSince } from './load.js'
+import { cpuSince, median } from './load.js'
 import { createHotelRoom } from '../test/helpers/bookables.js'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
@@ -44,12 +47,15 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10)
  * connections opened, their statements prepared, the triggers' functions compiled in each backend and the code
  * optimised. Without it the first ~50 orders of a run waited on all of that at once and were the p99.
  */
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 3)
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const DRIVERS = (process.env.BENCH_DRIVERS ?? 'pg,pglite').split(',') as Array<'pglite' | 'pg'>
 const ROOMS = Number(process.env.BENCH_ROOMS ?? 500)
 /** The app's pool (DATABASE_POOL_SIZE, default 20), and the floor's the same (`BENCH_POOL`). */
 const POOL = Number(process.env.BENCH_POOL ?? 20)
+/** Paired rounds of each case with a floor (`BENCH_ROUNDS`), each a slice of `BENCH_SLICE` seconds per side. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5))
+const SLICE = Math.max(1, Number(process.env.BENCH_SLICE ?? 4))
 const CASES = new Set((process.env.BENCH_CASES ?? 'healthz,spread,contended,quote').split(','))
 
 /** The bookings floor's own copies of the tables an order writes: columns, checks, indexes, foreign keys; no triggers. */
@@ -169,6 +175,22 @@ function run(opts: {
   })
 }
 
+/** One side's slices as one figure: req/s their mean, latencies their median, CPU per order over all orders. */
+function mergeResults(rs: Result[]): Result {
+  const ok = rs.reduce((n, r) => n + r.ok, 0)
+  const per = (f: (r: Result) => number) => rs.reduce((n, r) => n + f(r) * r.ok, 0) / Math.max(ok, 1)
+  return {
+    rps: rs.reduce((n, r) => n + r.rps, 0) / rs.length,
+    p50: median(rs.map((r) => r.p50)),
+    p99: median(rs.map((r) => r.p99)),
+    ok,
+    non2xx: rs.reduce((n, r) => n + r.non2xx, 0),
+    errors: rs.reduce((n, r) => n + r.errors, 0),
+    cpu: per((r) => r.cpu),
+    dbCpu: per((r) => r.dbCpu),
+  }
+}
+
 const fmt = (r: Result) =>
   `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(5)} ms  ` +
   `cpu ${r.cpu.toFixed(2)} ms/req (pg ${r.dbCpu.toFixed(2)})  2xx ${r.ok}  non-2xx ${r.non2xx}  errors ${r.errors}`
@@ -177,7 +199,10 @@ export default async function ordersBench() {
   const children: ChildProcess[] = []
   try {
     for (const driver of DRIVERS) {
-      console.log(`\n=== orders on ${driver} (${CONNECTIONS} connections, ${DURATION} s each)`)
+      console.log(
+        `\n=== orders on ${driver} (${CONNECTIONS} connections; ` +
+          (driver === 'pg' ? `${ROUNDS} paired rounds of ${SLICE} s a side, ${WARMUP} s warm-up)` : `${DURATION} s each)`),
+      )
       const pgDb = driver === 'pg' ? await createPgDatabase('bench_orders') : undefined
       const dataDir = driver === 'pglite' ? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-orders-')) : undefined
       try {
@@ -247,10 +272,13 @@ export default async function ordersBench() {
           : undefined
         if (floor) console.log(`  floor GET /healthz               ${fmt(floor)}`)
         const ofHealthz = (r: Result) => (floor ? `  = ${(r.rps / floor.rps).toFixed(3)} x floor` : '')
-        let n = 0
-        const spreadBody = () => {
-          n++
-          return stay(rooms[n % rooms.length]!, 10 + (Math.floor(n / rooms.length) % 300))
+        /** Room after room, then the next night (each side its own sequence, as each has its own tables). */
+        const spreadOver = () => {
+          let n = 0
+          return () => {
+            n++
+            return stay(rooms[n % rooms.length]!, 10 + (Math.floor(n / rooms.length) % 300))
+          }
         }
         const floorBody = (o: ReturnType<typeof stay>) => ({
           room_id: o.items[0]!.room_id,
@@ -266,31 +294,84 @@ export default async function ordersBench() {
           await c.query('CHECKPOINT')
           await c.end()
         }
-        const post = async (url: string, pid: number, body: () => unknown) => {
-          if (WARMUP > 0) await run({ url, pid, method: 'POST', connections: CONNECTIONS, headers, body, duration: WARMUP })
-          await checkpoint()
-          return run({ url, pid, method: 'POST', connections: CONNECTIONS, headers, body })
+        const post = (url: string, pid: number, body: () => unknown, duration = DURATION) =>
+          run({ url, pid, method: 'POST', connections: CONNECTIONS, headers, body, duration })
+        /**
+         * A case on the app and on the bookings floor in `ROUNDS` paired rounds (issue 33): both warmed up, then each
+         * round one slice of each side back to back (the first side alternating), each slice from a checkpoint. The
+         * ratio is the median of the rounds' own ratios: a minute of this VM drifts by up to 2x, and a pair of slices
+         * a few seconds apart shares the same minute, where a run of one side and then the other did not.
+         */
+        const paired = async (ours: () => unknown, theirs: () => unknown) => {
+          const slice = SLICE
+          if (WARMUP > 0) {
+            await post(`${base}/api/v1/orders`, appPid, ours, WARMUP)
+            await post(floorUrl!, floorPid, theirs, WARMUP)
+          }
+          const rounds: Array<{ ours: Result; floor: Result }> = []
+          for (let r = 0; r < ROUNDS; r++) {
+            const one = async (side: 'ours' | 'floor') => {
+              await checkpoint()
+              return side === 'ours'
+                ? post(`${base}/api/v1/orders`, appPid, ours, slice)
+                : post(floorUrl!, floorPid, theirs, slice)
+            }
+            if (r % 2 === 0) {
+              const o = await one('ours')
+              rounds.push({ ours: o, floor: await one('floor') })
+            } else {
+              const f = await one('floor')
+              rounds.push({ ours: await one('ours'), floor: f })
+            }
+          }
+          return {
+            ours: mergeResults(rounds.map((r) => r.ours)),
+            floor: mergeResults(rounds.map((r) => r.floor)),
+            rps: median(rounds.map((r) => r.ours.rps / r.floor.rps)),
+            p99: median(rounds.map((r) => r.ours.p99 / r.floor.p99)),
+            each: rounds.map((r) => (r.ours.rps / r.floor.rps).toFixed(2)).join(' '),
+            detail: rounds
+              .map((r, i) => `    round ${i + 1}: ours ${fmt(r.ours)}\n             floor ${fmt(r.floor)}`)
+              .join('\n'),
+          }
         }
-        const ratio = (ours: Result, f: Result) =>
-          `ours ${ours.rps.toFixed(0)} / floor ${f.rps.toFixed(0)} req/s = ${(ours.rps / f.rps).toFixed(2)} (target >= 0.5), ` +
-          `p99 ${ours.p99} / ${f.p99} ms = ${(ours.p99 / f.p99).toFixed(2)} (target <= 2), ` +
-          `cpu ${ours.cpu.toFixed(2)} / ${f.cpu.toFixed(2)} ms per order`
-        // Each case on the app and then on the bookings floor, back to back (the machine drifts between minutes).
+        const ratio = (p: Awaited<ReturnType<typeof paired>>) =>
+          `ours ${p.ours.rps.toFixed(0)} / floor ${p.floor.rps.toFixed(0)} req/s, median of ${ROUNDS} paired rounds ` +
+          `${p.rps.toFixed(2)} (target >= 0.5; rounds ${p.each}), p99 ${p.p99.toFixed(2)} x (target <= 2), ` +
+          `cpu ${p.ours.cpu.toFixed(2)} / ${p.floor.cpu.toFixed(2)} ms per order`
         const ratios: string[] = []
+        // Without a bookings floor (PGlite) a case runs on the app alone, as one run after its warm-up.
+        const alone = async (body: () => unknown) => {
+          if (WARMUP > 0) await post(`${base}/api/v1/orders`, appPid, body, WARMUP)
+          await checkpoint()
+          return post(`${base}/api/v1/orders`, appPid, body)
+        }
         if (CASES.has('spread')) {
-          const spread = await post(`${base}/api/v1/orders`, appPid, spreadBody)
-          console.log(`  orders, spread over ${ROOMS} rooms   ${fmt(spread)}${ofHealthz(spread)}`)
-          n = 0
-          const fSpread = floorUrl ? await post(floorUrl, floorPid, () => floorBody(spreadBody())) : undefined
-          if (fSpread) console.log(`  bookings floor, spread           ${fmt(fSpread)}`)
-          if (fSpread) ratios.push(`  vs bookings floor, spread:    ${ratio(spread, fSpread)}`)
+          const ours = spreadOver()
+          const theirs = spreadOver()
+          if (floorUrl) {
+            const p = await paired(ours, () => floorBody(theirs()))
+            console.log(`  orders, spread over ${ROOMS} rooms   ${fmt(p.ours)}${ofHealthz(p.ours)}`)
+            console.log(`  bookings floor, spread           ${fmt(p.floor)}`)
+            ratios.push(`  vs bookings floor, spread:    ${ratio(p)}`)
+            if (process.env.BENCH_ROUND_DETAIL) console.log(p.detail)
+          } else {
+            const spread = await alone(ours)
+            console.log(`  orders, spread over ${ROOMS} rooms   ${fmt(spread)}${ofHealthz(spread)}`)
+          }
         }
         if (CASES.has('contended')) {
-          const contended = await post(`${base}/api/v1/orders`, appPid, () => stay(hot, 30))
-          console.log(`  orders, all on one room-night    ${fmt(contended)}${ofHealthz(contended)}`)
-          const fContended = floorUrl ? await post(floorUrl, floorPid, () => floorBody(stay(hot, 30))) : undefined
-          if (fContended) console.log(`  bookings floor, one room-night   ${fmt(fContended)}`)
-          if (fContended) ratios.push(`  vs bookings floor, contended: ${ratio(contended, fContended)}`)
+          const ours = () => stay(hot, 30)
+          if (floorUrl) {
+            const p = await paired(ours, () => floorBody(stay(hot, 30)))
+            console.log(`  orders, all on one room-night    ${fmt(p.ours)}${ofHealthz(p.ours)}`)
+            console.log(`  bookings floor, one room-night   ${fmt(p.floor)}`)
+            ratios.push(`  vs bookings floor, contended: ${ratio(p)}`)
+            if (process.env.BENCH_ROUND_DETAIL) console.log(p.detail)
+          } else {
+            const contended = await alone(ours)
+            console.log(`  orders, all on one room-night    ${fmt(contended)}${ofHealthz(contended)}`)
+          }
         }
         for (const line of ratios) console.log(line)
         if (CASES.has('quote')) {
