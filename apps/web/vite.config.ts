@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
@@ -48,8 +49,19 @@ function precompress(): Plugin {
   }
 }
 
-export default defineConfig({
+/**
+ * react-router's package points every condition at its development build (invariant messages, dev-only checks);
+ * its production build sits beside it. A build takes that one: react-router's share of the signed-in part's
+ * start-up at a phone's 4× slowdown (issue 33). The dev server and the tests keep the development build.
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router')),
+  '../production/index.mjs',
+)
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), precompress()],
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   server: {
     proxy: {
       '/api': API,
@@ -80,4 +92,4 @@ export default defineConfig({
       },
     },
   },
-})
+}))

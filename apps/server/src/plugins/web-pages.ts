@@ -20,7 +20,8 @@ function readManifest(distDir: string): Record<string, ManifestChunk> {
 
 /**
  * What a signed-in page (`/app/...`) loads before it can draw anything, from the build's manifest: the
- * signed-in part (`src/app/AppRoot.tsx`) with every chunk it imports and its stylesheet, and each language's
+ * signed-in part (`src/app/AppRoot.tsx` and the steps it is loaded in, `src/app/load-steps/*`) with every chunk
+ * they import and their stylesheets, and each language's
  * app texts (`src/i18n/bundles/app-<lang>.ts`). Without them in the page, the browser finds them only once
  * the entry has run: one more round trip on a phone's network.
  */
@@ -45,6 +46,8 @@ export function signedInAssets(manifest: Record<string, ManifestChunk>): {
   }
   walk('index.html', inPage)
   const needed = new Set<string>()
+  // The steps AppRoot is loaded in (web: app/signed-in-loader.ts), then AppRoot.
+  for (const key of Object.keys(manifest).filter((k) => k.startsWith('src/app/load-steps/'))) walk(key, needed)
   walk('src/app/AppRoot.tsx', needed)
   const keys = [...needed].filter((k) => !inPage.has(k))
   return {

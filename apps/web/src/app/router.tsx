@@ -3,6 +3,7 @@ import { Route, Switch } from 'wouter'
 import { FullScreenLoader } from '../components/FullScreenLoader'
 import { NotFound } from '../components/NotFound'
 import LoginPage from '../features/auth/LoginPage'
+import { loadSignedIn } from './signed-in-loader'
 
 /*
  * The public pages' router: wouter (2 kB), so /login does not download
@@ -13,7 +14,7 @@ import LoginPage from '../features/auth/LoginPage'
  * browser's history: wouter follows every pushState, and AppRoot follows
  * wouter's location, so a navigation in either lands in the other.
  */
-const AppRoot = lazy(() => import('./AppRoot'))
+const AppRoot = lazy(loadSignedIn)
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'))
 const ForgotPage = lazy(() => import('../features/auth/ForgotPage'))
 const ResetPage = lazy(() => import('../features/auth/ResetPage'))

@@ -46,7 +46,7 @@ describe('WhenVisible (issue 33)', () => {
     )
     expect(screen.getByText('placeholder')).toBeTruthy()
     expect(screen.queryByText('chart')).toBeNull()
-    expect(io.observers[0]?.options?.rootMargin).toBe('200px')
+    expect(io.observers[0]?.options?.rootMargin).toBe('0px')
     io.show()
     expect(screen.getByText('chart')).toBeTruthy()
     expect(screen.queryByText('placeholder')).toBeNull()

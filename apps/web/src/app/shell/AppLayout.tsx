@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react'
-import { ActionIcon, AppShell, Badge, Box, Burger, Group, Text } from '@mantine/core'
+import { useState, type ReactNode } from 'react'
+import { ActionIcon, AppShell, Badge, Box, Burger, Group, Text, useMantineTheme } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { useQueryClient } from '@tanstack/react-query'
 import type { Locale } from '@app/shared'
@@ -18,6 +18,7 @@ import { NotificationBell } from './NotificationBell'
 import { SideNav } from './SideNav'
 import { UserMenu } from './UserMenu'
 import { HoverTooltip } from '../../components/HoverTooltip'
+import { useViewportWidth } from '../../lib/use-viewport-width'
 
 /** Header 50 px, side menu 240 px (spec §2): burger on phones, collapse toggle on desktop. */
 export function AppLayout({ me, groups, children }: { me: Me; groups: NavGroup[]; children: ReactNode }) {
@@ -30,6 +31,11 @@ export function AppLayout({ me, groups, children }: { me: Me; groups: NavGroup[]
   const { t } = useTranslation()
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false)
   const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(true)
+  // On a phone the side menu is off the screen until the burger opens it: its ~180 elements are drawn from the
+  // first opening on (then kept, for the slide out), not in the commit that puts the shell on the screen.
+  const wide = useViewportWidth() >= parseFloat(useMantineTheme().breakpoints.sm) * 16
+  const [navOpenedOnce, setNavOpenedOnce] = useState(false)
+  const drawNav = wide || mobileOpened || navOpenedOnce
   const trialEnds = me.company?.trial_ends_at
   const trialActive = !!trialEnds && dayjs(trialEnds).isAfter(dayjs())
 
@@ -45,7 +51,10 @@ export function AppLayout({ me, groups, children }: { me: Me; groups: NavGroup[]
           <Group gap="sm" wrap="nowrap">
             <Burger
               opened={mobileOpened}
-              onClick={toggleMobile}
+              onClick={() => {
+                setNavOpenedOnce(true)
+                toggleMobile()
+              }}
               hiddenFrom="sm"
               size="sm"
               aria-label={t('shell.toggle_navigation')}
@@ -79,10 +88,12 @@ export function AppLayout({ me, groups, children }: { me: Me; groups: NavGroup[]
       </AppShell.Header>
 
       <AppShell.Navbar>
-        <AppShell.Section grow style={{ minHeight: 0 }}>
-          <SideNav groups={groups} onNavigate={closeMobile} />
-        </AppShell.Section>
-        {me.company && (
+        {drawNav && (
+          <AppShell.Section grow style={{ minHeight: 0 }}>
+            <SideNav groups={groups} onNavigate={closeMobile} />
+          </AppShell.Section>
+        )}
+        {drawNav && me.company && (
           <AppShell.Section p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
             <Text size="sm" fw={600} truncate>
               {me.company.name}

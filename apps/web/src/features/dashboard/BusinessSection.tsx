@@ -1,8 +1,9 @@
-import { lazy, type ReactNode } from 'react'
+import { lazy, memo, useDeferredValue, useMemo, type ReactNode } from 'react'
 import { Alert, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core'
 import { IconAlertCircle } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import { WhenVisible } from '../../components/WhenVisible'
 import { DESK_ENTITY, ORDER_DESKS, type DashboardOrders } from '@app/shared'
 import { formatDate, formatMoney } from '../../lib/format'
@@ -42,11 +43,40 @@ function Card({ testId, title, subtitle, children }: { testId: string; title: st
  * bookings and revenue per month, room occupancy of the next 30 days,
  * arrivals this week. Shown only with an order desk's read permission.
  */
-export default function BusinessSection({ monthLabel }: { monthLabel: (m: string) => string }) {
+function BusinessSection({ monthLabel }: { monthLabel: (m: string) => string }) {
   const { t, i18n } = useTranslation()
-  const figures = useQuery({ queryKey: dashboardOrdersKey, queryFn: fetchDashboardOrders, staleTime: 60_000 })
+  // The answers arrive in a store update, which React draws at once, in one task; deferred, the section is drawn
+  // again in a background render React slices (issue 33, "Phone"), and the memo keeps the urgent render empty.
+  const figures = useDeferredValue(useQuery({ queryKey: dashboardOrdersKey, queryFn: fetchDashboardOrders, staleTime: 60_000 }))
   // Asked together with the figures, so that both are in when the section draws.
-  const { counters } = useOrderCounters()
+  const { listed, counters: liveCounters } = useOrderCounters()
+  const counters = useDeferredValue(liveCounters)
+  const language = i18n.language
+  return useMemo(
+    () => drawBusiness({ figures, counters, listed, monthLabel, t, language }),
+    // `listed` follows the user's permissions, drawn again with them.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [figures, counters, listed.join(), monthLabel, t, language],
+  )
+}
+
+export default memo(BusinessSection)
+
+function drawBusiness({
+  figures,
+  counters,
+  listed,
+  monthLabel,
+  t,
+  language,
+}: {
+  figures: ReturnType<typeof useQuery<DashboardOrders>>
+  counters: ReturnType<typeof useOrderCounters>['counters']
+  listed: ReturnType<typeof useOrderCounters>['listed']
+  monthLabel: (m: string) => string
+  t: TFunction
+  language: string
+}) {
   const fallback = <Skeleton h={260} radius="md" />
   if (figures.isError)
     return (
@@ -64,12 +94,12 @@ export default function BusinessSection({ monthLabel }: { monthLabel: (m: string
     revenue: data!.revenue?.[i] ?? 0,
   }))
   const occ = data?.occupancy
-  const rate = occ ? occupancyText(occ.booked, occ.capacity, i18n.language) : '0%'
+  const rate = occ ? occupancyText(occ.booked, occ.capacity, language) : '0%'
   const dayLabel = (d: string) => formatDate(d).slice(0, 5)
 
   return (
     <Stack gap="lg" data-testid="business">
-      <OwnerCards data={data} monthLabel={monthLabel} rate={occ ? rate : null} />
+      <OwnerCards data={data} monthLabel={monthLabel} rate={occ ? rate : null} listed={listed} counters={counters} />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <Card
           testId="chart-bookings"

@@ -1,4 +1,4 @@
-import { lazy } from 'react'
+import { lazy, useCallback, useDeferredValue } from 'react'
 import { Alert, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { IconAlertCircle, IconBuilding, IconCalendarTime, IconShieldCheck } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
@@ -24,7 +24,8 @@ export default function DashboardPage() {
   const { t, i18n } = useTranslation()
   const { data: me } = useMe()
   useDocumentTitle(t('dashboard.title'))
-  const figures = useQuery({ queryKey: dashboardKey, queryFn: fetchDashboard, staleTime: 60_000 })
+  // Drawn in a background render when the answer comes (a store update is drawn at once, in one task).
+  const figures = useDeferredValue(useQuery({ queryKey: dashboardKey, queryFn: fetchDashboard, staleTime: 60_000 }))
 
   const cards = [
     { icon: IconBuilding, label: t('dashboard.company'), value: me?.company?.name ?? '-' },
@@ -36,7 +37,9 @@ export default function DashboardPage() {
     label: t(`dashboard.series.${s.key}`, { defaultValue: s.key.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase()) }),
     color: SERIES_COLORS[i % SERIES_COLORS.length]!,
   }))
-  const monthLabel = (m: string) => monthText(m, i18n.resolvedLanguage ?? 'en')
+  const language = i18n.resolvedLanguage ?? 'en'
+  // Stable, so the sections (memo) are not drawn again when this page is.
+  const monthLabel = useCallback((m: string) => monthText(m, language), [language])
   const chartFallback = <Skeleton h={300} radius="md" />
 
   return (

@@ -1,6 +1,8 @@
+import { memo, useDeferredValue, useMemo } from 'react'
 import { Anchor, Badge, Group, Paper, Progress, Skeleton, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import { Link } from 'react-router'
 import { hijriShort, type DashboardDepartures } from '@app/shared'
 import { formatDate, formatMoney } from '../../lib/format'
@@ -52,9 +54,16 @@ function Row({ d, currency }: { d: DashboardDepartures['items'][number]; currenc
  * The next departures on sale or closed (issue 29, `GET /dashboard/departures`): each with its date beside
  * the Hijri one, seats sold and left, and the money still due for whoever sees revenue.
  */
-export default function NextDepartures() {
+function NextDepartures() {
   const { t } = useTranslation()
-  const q = useQuery({ queryKey: dashboardDeparturesKey, queryFn: fetchDashboardDepartures, staleTime: 60_000 })
+  // Drawn in a background render when the answer comes, not in the store update's one task (BusinessSection).
+  const q = useDeferredValue(useQuery({ queryKey: dashboardDeparturesKey, queryFn: fetchDashboardDepartures, staleTime: 60_000 }))
+  return useMemo(() => drawDepartures(q, t), [q, t])
+}
+
+export default memo(NextDepartures)
+
+function drawDepartures(q: ReturnType<typeof useQuery<DashboardDepartures>>, t: TFunction) {
   return (
     <Paper withBorder radius="md" p="md" shadow="xs" data-testid="next-departures">
       <Text fw={600}>{t('dashboard.next_departures.title')}</Text>

@@ -76,13 +76,17 @@ export function OwnerCards({
   data,
   monthLabel,
   rate,
+  listed,
+  counters,
 }: {
   data: DashboardOrders | undefined
   monthLabel: (m: string) => string
   rate: string | null
+  /** From `useOrderCounters` of the section, as it draws them (deferred): one subscription, one drawing. */
+  listed: ReturnType<typeof useOrderCounters>['listed']
+  counters: ReturnType<typeof useOrderCounters>['counters']
 }) {
   const { t } = useTranslation()
-  const { listed, counters } = useOrderCounters()
   const first = listed[0]
   if (!data) return <Skeleton h={90} radius="md" />
   const list = (query = '') => (first ? `${deskPath(first)}${query}` : '/app')

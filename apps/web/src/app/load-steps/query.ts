@@ -1,0 +1,2 @@
+// A step of the signed-in part's load (../signed-in-loader.ts): TanStack Query's modules.
+export { QueryClient } from '@tanstack/react-query'
