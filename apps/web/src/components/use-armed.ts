@@ -42,10 +42,14 @@ export function useArmed() {
       if (!armed && e.target.matches(':focus-visible')) setArmed('focus')
     },
     onClick: (e: MouseEvent) => {
-      // Clicks in the menu (a portal: React passes its events up here too) and on the menu's own target (it has
-      // aria-expanded once the menu is drawn), which opens and closes it itself, are the menu's.
-      if (!ref.current?.contains(e.target as Node)) return
-      if (armed && (e.target as Element).closest('[aria-expanded]')) return
+      // The menu's own clicks: in its dropdown (in a portal React passes its events up here too, or drawn in
+      // place) and on its target once drawn (it has aria-expanded then), which opens and closes it itself.
+      const span = ref.current
+      const target = e.target as Element
+      if (!span?.contains(target)) return
+      const trigger = target.closest('[aria-haspopup]')
+      if (!trigger && target !== span) return
+      if (armed && trigger?.hasAttribute('aria-expanded')) return
       setArmed((a) => a || 'idle')
       setOpened(true)
     },

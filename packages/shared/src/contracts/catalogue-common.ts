@@ -1,11 +1,5 @@
 import { z } from 'zod'
-import {
-  EXTRA_PRICE_TYPES,
-  MAX_HOTEL_LIST,
-  SERVICE_PRICE_TYPES,
-  extraPriceInputSchema,
-  servicePriceInputSchema,
-} from './hotels.js'
+import { EXTRA_PRICE_TYPES, SERVICE_PRICE_TYPES, extraPriceInputSchema, servicePriceInputSchema } from './hotels.js'
 import { entryList, wireNumber } from './locations.js'
 
 /**
@@ -15,8 +9,9 @@ import { entryList, wireNumber } from './locations.js'
  * shapes of their entries, attribute values and referenced rows.
  */
 
-/** Most entries of a price list (the hotels' limit, so both products agree). */
-export const MAX_PRICE_ENTRIES = MAX_HOTEL_LIST
+// Most entries of a price list (the hotels' limit, so both products agree): hotel-names.ts, without zod.
+import { MAX_PRICE_ENTRIES } from './hotel-names.js'
+export { MAX_PRICE_ENTRIES } from './hotel-names.js'
 export const extraPriceListField = entryList(extraPriceInputSchema, MAX_PRICE_ENTRIES)
 export const servicePriceListField = entryList(servicePriceInputSchema, MAX_PRICE_ENTRIES)
 

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { EXTRA_PRICE_TYPES, MAX_PRICE_ENTRIES, SERVICE_PRICE_TYPES } from '@app/shared'
 import { field, type FieldDef, type ResourceRow } from '../resource/define'
 
@@ -58,19 +57,4 @@ export function serviceFeeFields<R extends ResourceRow = ResourceRow>(section?: 
       ],
     }),
   ]
-}
-
-/**
- * The form's schema with a list left out while its switch is off: hidden
- * entries are neither checked nor sent (the record keeps no entries behind a
- * switch that is off).
- */
-export function withPriceSwitches<S extends z.ZodType>(schema: S) {
-  return z.preprocess((v) => {
-    if (!v || typeof v !== 'object') return v
-    const o = { ...(v as Record<string, unknown>) }
-    if (o.extra_price !== true) o.prices_extra = []
-    if (o.service_fee !== true) o.service_prices = []
-    return o
-  }, schema)
 }

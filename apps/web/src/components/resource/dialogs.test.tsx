@@ -103,6 +103,25 @@ describe('the form dialog', () => {
     expect(screen.getByRole('dialog', { name: 'Create Facility' })).toBeTruthy()
   })
 
+  it("checks with the schemas a declaration loads with its form (`loadSchemas`), not with its list", async () => {
+    const loadSchemas = vi.fn(async () => ({ schema: z.object({ name: z.string().min(2), slug: z.string().optional() }) }))
+    const lazy = defineResource({ ...facilities, schema: undefined, loadSchemas })
+    const user = userEvent.setup()
+    render(<ResourceListPage resource={lazy} />, { path: '/app/facilities', me })
+    await screen.findByText('Wifi Lounge')
+    expect(loadSchemas).not.toHaveBeenCalled()
+    await user.click(await screen.findByRole('button', { name: 'Create' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Create Facility' })
+    expect(loadSchemas).toHaveBeenCalledTimes(1)
+    // Marked required from the loaded schema, and its check refuses one letter without asking the server.
+    const name = within(dialog).getByLabelText(/^Name/)
+    expect(dialog.querySelector('label[for="' + name.id + '"] .mantine-InputWrapper-required')).not.toBeNull()
+    await user.type(name, 'W')
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'))
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([])
+  })
+
   it('closes with Escape when nothing runs', async () => {
     const user = userEvent.setup()
     renderList()

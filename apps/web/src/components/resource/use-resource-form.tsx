@@ -1,6 +1,7 @@
-import { useState } from 'react'
+import { use, useState } from 'react'
 import { useForm } from '@mantine/form'
 import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
 import { useNavigate } from 'react-router'
 import type { ApiError } from '../../lib/api-client'
 import { notifySuccess } from '../../lib/notify'
@@ -40,6 +41,17 @@ function pathLabel<R extends ResourceRow>(
  * notifications, server field errors back on the fields (also inside list
  * entries) and a scroll to the first error.
  */
+/** Each declaration's `loadSchemas`, asked once. */
+const loadedSchemas = new WeakMap<object, Promise<{ schema?: z.ZodType; updateSchema?: z.ZodType }>>()
+
+/** The declaration's schemas: its own, or those of its `loadSchemas` (the form suspends until they are in). */
+function useSchemas(resource: ResourceDefinition<never>): { schema?: z.ZodType; updateSchema?: z.ZodType } {
+  if (!resource.loadSchemas) return resource
+  let loading = loadedSchemas.get(resource)
+  if (!loading) loadedSchemas.set(resource, (loading = resource.loadSchemas()))
+  return use(loading)
+}
+
 export function useResourceForm<R extends ResourceRow>({
   resource,
   mode,
@@ -66,7 +78,8 @@ export function useResourceForm<R extends ResourceRow>({
   const fields = (resource.fields ?? []) as FieldDef[]
   const fieldNames = fields.map((f) => f.name)
   const listFields = fields.filter((f) => f.kind === 'repeatable').map((f) => f.name)
-  const schema = mode === 'edit' ? (resource.updateSchema ?? resource.schema) : resource.schema
+  const schemas = useSchemas(resource as unknown as ResourceDefinition<never>)
+  const schema = mode === 'edit' ? (schemas.updateSchema ?? schemas.schema) : schemas.schema
   const labelFor = (path: string) => pathLabel(resource, labels, path)
   const subField = (path: string, labelKey?: string) => ({
     label: labelKey ? t(labelKey) : labelFor(path),

@@ -1,11 +1,4 @@
-import {
-  DISTANCE_UNITS,
-  MAX_GALLERY_FILES,
-  MAX_HOTEL_LIST,
-  PUBLISH_STATUSES,
-  hotelInputSchema,
-  type HotelDetail,
-} from '@app/shared'
+import { DISTANCE_UNITS, MAX_GALLERY_FILES, MAX_HOTEL_LIST, PUBLISH_STATUSES, type HotelDetail } from '@app/shared'
 import { extraPriceFields, serviceFeeFields } from '../../components/pricing/price-lists'
 // The declaration's parts, not the components/resource barrel: the barrel reaches the dialog and the form kit,
 // which the list does not load (issue 33, "Phone").
@@ -131,7 +124,8 @@ export default defineResource<ResourceRow>({
     { key: 'amenities', side: true },
   ],
   fields,
-  schema: hotelInputSchema,
+  // The list does not load zod: the form asks for its schema when it opens.
+  loadSchemas: () => import('./hotel-schema').then((m) => ({ schema: m.hotelInputSchema })),
   createHref: '/app/hotels/create',
   editHref: (row) => `/app/hotels/edit/${row.id}`,
   // A new hotel has no rooms yet: saving it leads to adding them (its rooms, the create dialog open on it).

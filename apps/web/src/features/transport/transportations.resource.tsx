@@ -1,6 +1,7 @@
 import { IconCalendarEvent } from '@tabler/icons-react'
 import { MAX_FAQS, MAX_RENTAL_DAYS, PUBLISH_STATUSES, transportationInputSchema, type TransportationDetail } from '@app/shared'
-import { extraPriceFields, serviceFeeFields, withPriceSwitches } from '../../components/pricing/price-lists'
+import { extraPriceFields, serviceFeeFields } from '../../components/pricing/price-lists'
+import { withPriceSwitches } from '../../components/pricing/price-switches'
 import { col, defineResource, field, positionFields } from '../../components/resource'
 
 const statusOptions = PUBLISH_STATUSES.map((value) => ({ value, labelKey: `resources.transportations.statuses.${value}` }))
