@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useMemo, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react'
 import { ActionIcon, Alert, Box, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { IconAlertTriangle, IconArrowLeft, IconChevronLeft, IconChevronRight, IconPointFilled } from '@tabler/icons-react'
@@ -79,6 +79,9 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
       { replace: true },
     )
 
+  // Stable, so the grid (a memo) is not drawn again when only the page is.
+  const openDay = useCallback((day: DayView, end?: string) => setPicked({ day, end }), [])
+
   const back = (
     <Button
       component={Link}
@@ -119,7 +122,6 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
     )
   }
 
-  const openDay = (day: DayView, end?: string) => setPicked({ day, end })
   const today = toIsoDate(new Date())
   const firstOpen = days.get(today) ?? days.values().next().value
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react'
+import { memo, useEffect, useId, useState } from 'react'
 import { Badge, Box, Group, Stack, Text, UnstyledButton } from '@mantine/core'
 import { IconPointFilled } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
@@ -54,7 +54,11 @@ interface GridProps {
  * day whose values differ from the defaults. Each day is a button that opens
  * the range dialog on it; dragging across days (mouse) opens it on that range.
  */
-export function MonthGrid({ def, weeks, days, stock, compact, onPick }: GridProps) {
+/**
+ * A memo: the page draws again on each change of its queries' state (fetching, the item), while the days change
+ * only with the month's answer (issue 33, "Phone": 42 days drawn again in a store update's one long task).
+ */
+export const MonthGrid = memo(function MonthGrid({ def, weeks, days, stock, compact, onPick }: GridProps) {
   const { i18n } = useTranslation()
   // The company's weekend (issue 32, item 10) shades its columns and days.
   const weekend = new Set(useWeekendDays())
@@ -145,7 +149,7 @@ export function MonthGrid({ def, weeks, days, stock, compact, onPick }: GridProp
       ))}
     </Box>
   )
-}
+})
 
 function DayButton({
   def,
