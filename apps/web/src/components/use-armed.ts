@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type MouseEvent, type PointerEvent } from 'react'
+import { useEffect, useLayoutEffect, useState, type FocusEvent, type MouseEvent, type PointerEvent } from 'react'
 import './armed.css'
 
 /** Runs `fn` once the browser is idle after the page's first work (a timer where there is no idle callback). */
@@ -22,31 +22,35 @@ function whenIdle(fn: () => void): () => void {
  * focus back), or a click (touch, pen, a keyboard's Enter or Space: it mounts open).
  *
  * The menu is controlled (`opened`, `setOpened`). Spread `handlers` on an element around the trigger
- * (`display: contents`, so the layout does not change) and give it `ref`. A click that reaches that element but
- * not the menu's own target (its trigger was swapped for the menu's between the press and the release) opens it.
+ * (`display: contents`, so the layout does not change), both before and after it is armed. A click that reaches
+ * that element but not the menu's own target (its trigger was swapped for the menu's between the press and the
+ * release) opens it.
  */
 export function useArmed() {
   const [armed, setArmed] = useState<false | 'idle' | 'focus'>(false)
   const [opened, setOpened] = useState(false)
-  const ref = useRef<HTMLSpanElement>(null)
+  // The element around the trigger, when focus armed it.
+  const [focused, setFocused] = useState<HTMLElement | null>(null)
   useEffect(() => (armed ? undefined : whenIdle(() => setArmed((a) => a || 'idle'))), [armed])
   // Armed by focus: the trigger drawn inside the menu is a new element; give it the focus the old one had.
   useLayoutEffect(() => {
-    if (armed === 'focus') ref.current?.querySelector<HTMLElement>('button, [tabindex]')?.focus()
-  }, [armed])
+    if (armed === 'focus') focused?.querySelector<HTMLElement>('button, [tabindex]')?.focus()
+  }, [armed, focused])
   const handlers = {
     onPointerEnter: (e: PointerEvent) => {
       if (e.pointerType === 'mouse') setArmed((a) => a || 'idle')
     },
     onFocus: (e: FocusEvent) => {
-      if (!armed && e.target.matches(':focus-visible')) setArmed('focus')
+      if (armed || !e.target.matches(':focus-visible')) return
+      setFocused(e.currentTarget as HTMLElement)
+      setArmed('focus')
     },
     onClick: (e: MouseEvent) => {
       // The menu's own clicks: in its dropdown (in a portal React passes its events up here too, or drawn in
       // place) and on its target once drawn (it has aria-expanded then), which opens and closes it itself.
-      const span = ref.current
+      const span = e.currentTarget as HTMLElement
       const target = e.target as Element
-      if (!span?.contains(target)) return
+      if (!span.contains(target)) return
       const trigger = target.closest('[aria-haspopup]')
       if (!trigger && target !== span) return
       if (armed && trigger?.hasAttribute('aria-expanded')) return
@@ -54,5 +58,5 @@ export function useArmed() {
       setOpened(true)
     },
   }
-  return { armed: armed !== false, opened, setOpened, ref, handlers }
+  return { armed: armed !== false, opened, setOpened, handlers }
 }

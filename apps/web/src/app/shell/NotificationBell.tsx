@@ -41,12 +41,12 @@ export function NotificationBell({ me }: { me: Me }) {
   // Drawn as the button alone until it can be needed (components/use-armed.ts).
   if (!popover.armed)
     return (
-      <span ref={popover.ref} className="armed-trigger" {...popover.handlers}>
+      <span className="armed-trigger" {...popover.handlers}>
         {indicator(button)}
       </span>
     )
   return (
-    <span ref={popover.ref} className="armed-trigger" {...popover.handlers}>
+    <span className="armed-trigger" {...popover.handlers}>
       <Popover position="bottom-end" width={300} shadow="md" withArrow opened={popover.opened} onChange={popover.setOpened}>
         {/* The popover's target is the button (it gets aria-expanded), not the dot's wrapper. */}
         {indicator(<Popover.Target>{button}</Popover.Target>)}

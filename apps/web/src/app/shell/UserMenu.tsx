@@ -42,7 +42,7 @@ export function UserMenu({ me }: { me: Me }) {
 
   return (
     <>
-      <span ref={menu.ref} className="armed-trigger" {...menu.handlers}>
+      <span className="armed-trigger" {...menu.handlers}>
         {!menu.armed ? (
           trigger
         ) : (

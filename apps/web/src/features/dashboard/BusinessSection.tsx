@@ -54,9 +54,7 @@ function BusinessSection({ monthLabel }: { monthLabel: (m: string) => string }) 
   const language = i18n.language
   return useMemo(
     () => drawBusiness({ figures, counters, listed, monthLabel, t, language }),
-    // `listed` follows the user's permissions, drawn again with them.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [figures, counters, listed.join(), monthLabel, t, language],
+    [figures, counters, listed, monthLabel, t, language],
   )
 }
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
@@ -62,7 +62,8 @@ function Tile({
 /** The desks the reader lists and their orders by status (asked only when there is one). */
 export function useOrderCounters() {
   const { data: me } = useMe()
-  const listed = ORDER_DESKS.filter((d) => can(me, `${DESK_ENTITY[d]}_list`))
+  // Kept while the user is (a memo of the section depends on it).
+  const listed = useMemo(() => ORDER_DESKS.filter((d) => can(me, `${DESK_ENTITY[d]}_list`)), [me])
   const counters = useQuery({
     queryKey: ['orders', 'counters', 'dashboard'],
     queryFn: fetchOrderCounters,
