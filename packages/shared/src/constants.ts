@@ -36,3 +36,6 @@ export const MAP_DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.
 /** Catalogue status (locations, hotels, transportation). */
 export const PUBLISH_STATUSES = ['publish', 'draft'] as const
 export type PublishStatus = (typeof PUBLISH_STATUSES)[number]
+
+/** The Saudi weekend, Friday and Saturday (ISO weekdays): what a new company starts with. */
+export const DEFAULT_WEEKEND_DAYS = [5, 6] as const

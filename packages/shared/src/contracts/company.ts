@@ -1,11 +1,11 @@
 import { z } from 'zod'
-import { MAX_NAME, MAX_TEXT, NAME_MIN } from '../constants.js'
+import { DEFAULT_WEEKEND_DAYS, MAX_NAME, MAX_TEXT, NAME_MIN } from '../constants.js'
 import { optionalFileName, optionalText, wireNumber } from './locations.js'
 import { DEFAULT_PASSPORT_VALIDITY_MONTHS, MAX_PASSPORT_MONTHS, phoneField } from './pilgrims.js'
 import { requiredText } from './reference.js'
 
-/** The Saudi weekend, Friday and Saturday (ISO weekdays): what a new company starts with. */
-export const DEFAULT_WEEKEND_DAYS = [5, 6] as const
+// The default weekend lives in the zod-free constants.ts (the calendars shade it without loading zod).
+export { DEFAULT_WEEKEND_DAYS } from '../constants.js'
 
 /** Where a new company's dates are written (exports, DD-MM-YYYY HH:mm): Saudi time. */
 export const DEFAULT_TIME_ZONE = 'Asia/Riyadh'

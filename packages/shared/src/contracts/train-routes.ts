@@ -12,6 +12,7 @@ import {
 import { namedRefSchema, productAttributeSchema, wireInt } from './catalogue-common.js'
 import { idListField, timeField } from './hotel-fields.js'
 import { idField } from './users.js'
+import { TRAIN_TYPES } from './train-names.js'
 
 /**
  * Train routes (catalogue-availability §2, §3, §5, §7; checklist F): a route
@@ -19,8 +20,8 @@ import { idField } from './users.js'
  * and seats, and the duration the server computes from the two times.
  */
 
-export const TRAIN_TYPES = ['economy', 'business'] as const
-export type TrainType = (typeof TRAIN_TYPES)[number]
+// The train types without zod (contracts/train-names.ts): the room and train calendars read them.
+export { TRAIN_TYPES, type TrainType } from './train-names.js'
 /** Most passengers one train of a route carries (a long high-speed train seats ~1,500; the limit stops typos). */
 export const MAX_PASSENGERS = 5000
 /** Heaviest baggage allowance in kg. */

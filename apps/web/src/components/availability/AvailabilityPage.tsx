@@ -7,7 +7,7 @@ import { Link, useParams, useSearchParams } from 'react-router'
 import { isApiError } from '../../lib/api-client'
 import { useDocumentTitle } from '../../lib/use-document-title'
 import { mergeDays, monthGrid, monthOf, shiftMonth, toIsoDate, type DayView, type YearMonth } from './calendar-math'
-import type { CalendarDefinition } from './define'
+import { shapeOf, type CalendarDefinition } from './define'
 import { ItemSummary } from './ItemSummary'
 import { monthTitle } from './labels'
 import { MonthGrid, type DayStock } from './MonthGrid'
@@ -80,7 +80,14 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
     )
 
   // Stable, so the grid (a memo) is not drawn again when only the page is.
-  const openDay = useCallback((day: DayView, end?: string) => setPicked({ day, end }), [])
+  const openDay = useCallback(
+    (day: DayView, end?: string) => {
+      // The dialog's code and the calendar's shape (its zod fields) load side by side.
+      void shapeOf(def)
+      setPicked({ day, end })
+    },
+    [def],
+  )
 
   const back = (
     <Button

@@ -13,7 +13,8 @@ const def = defineCalendar({
   endpoint: '/transportations_schedule',
   itemEndpoint: '/transportations',
   backHref: '/app/transportation',
-  shape: TRANSPORTATION_AVAILABILITY,
+  item: TRANSPORTATION_AVAILABILITY.item,
+  loadShape: async () => TRANSPORTATION_AVAILABILITY,
   values: [
     { key: 'price', kind: 'money' },
     { key: 'sale_price', kind: 'money' },

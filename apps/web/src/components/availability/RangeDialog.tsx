@@ -1,7 +1,7 @@
 import { Accordion, Badge, Group, Text } from '@mantine/core'
 import { IconHistory } from '@tabler/icons-react'
 import { useForm } from '@mantine/form'
-import { useMemo, useState } from 'react'
+import { use, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MAX_AVAILABILITY_DAYS, MODAL_WIDTHS, availabilityWriteSchema, hijriDate } from '@app/shared'
 import { formatDate } from '../../lib/format'
@@ -16,7 +16,7 @@ import { DialogForm, FormDialog } from '../resource/dialogs'
 import { scrollToFirstError, showServerErrors } from '../resource/form-errors'
 import { useErrorsAfterSubmit } from '../resource/live-errors'
 import type { DayView } from './calendar-math'
-import type { CalendarDefinition } from './define'
+import { shapeOf, type CalendarDefinition } from './define'
 import { formFieldOf, initialRangeValues, toWriteBody, type RangeFormValues } from './dialog-values'
 import { calendarLabel, hijriLanguage, weekdayNames } from './labels'
 import { useCalendarWrite, useReloadCalendar } from './use-calendar'
@@ -101,7 +101,8 @@ function RangeForm({
   // The version this write claims to have seen: the month's, then the current one once a conflict was reloaded.
   const [version] = useState<{ current?: number }>(() => ({ current: readVersion }))
   const conflict = useVersionConflict<FormValues>()
-  const schema = useMemo(() => availabilityWriteSchema(def.shape), [def.shape])
+  const shape = use(shapeOf(def))
+  const schema = useMemo(() => availabilityWriteSchema(shape), [shape])
   const days = weekdayNames(i18n.language, 'long')
   const fields: FieldDef[] = [
     field.dateRange('date_range', { required: true, maxDays: MAX_AVAILABILITY_DAYS }),

@@ -52,8 +52,13 @@ export interface CalendarDefinition {
   itemEndpoint: string
   /** The list the page returns to (`/app/transportation`). */
   backHref: string
-  /** The shared contract of the calendar's calls (item parameter, keys, values). */
-  shape: AvailabilityShape
+  /** The item's parameter in the calendar's calls (`room_id`): the shape's `item`. */
+  item: string
+  /**
+   * The shared contract of the calendar's calls (item parameter, keys, values), from a chunk of its own: its
+   * values are zod fields, and the calendar does not load zod until a range is written (issue 33, "Phone").
+   */
+  loadShape: () => Promise<AvailabilityShape>
   /** Values shown in a day and set by the dialog, in order (`blocked` is always there). */
   values: CalendarValue[]
   /** Colour of a stored open day (spec: rooms green, vehicles teal). */
@@ -70,4 +75,12 @@ export interface CalendarDefinition {
 
 export function defineCalendar(def: CalendarDefinition): CalendarDefinition {
   return def
+}
+
+/** Each calendar's `loadShape`, asked once: the range dialog waits for it (`use`). */
+const shapes = new WeakMap<CalendarDefinition, Promise<AvailabilityShape>>()
+export function shapeOf(def: CalendarDefinition): Promise<AvailabilityShape> {
+  let shape = shapes.get(def)
+  if (!shape) shapes.set(def, (shape = def.loadShape()))
+  return shape
 }

@@ -9,7 +9,8 @@ const vehicle = defineCalendar({
   endpoint: '/transportations_schedule',
   itemEndpoint: '/transportations',
   backHref: '/app/transportation',
-  shape: TRANSPORTATION_AVAILABILITY,
+  item: TRANSPORTATION_AVAILABILITY.item,
+  loadShape: async () => TRANSPORTATION_AVAILABILITY,
   values: [
     { key: 'price', kind: 'money' },
     { key: 'sale_price', kind: 'money' },
@@ -19,7 +20,8 @@ const vehicle = defineCalendar({
 })
 const train = {
   ...vehicle,
-  shape: TRAIN_AVAILABILITY,
+  item: TRAIN_AVAILABILITY.item,
+  loadShape: async () => TRAIN_AVAILABILITY,
   values: [{ key: 'max_passengers', kind: 'count' as const }],
   variant: { key: 'train_type', options: ['economy', 'business'], labelPrefix: '', initial: () => 'economy' },
 }
@@ -73,7 +75,7 @@ describe('range dialog values', () => {
       price: 1200,
       sale_price: 1100,
     })
-    expect(availabilityWriteSchema(vehicle.shape).safeParse(body).success).toBe(true)
+    expect(availabilityWriteSchema(TRANSPORTATION_AVAILABILITY).safeParse(body).success).toBe(true)
   })
 
   it('sends no mask for none or all seven weekdays, and one day as both ends', () => {
@@ -94,7 +96,7 @@ describe('range dialog values', () => {
       'business',
     )
     expect(body).toMatchObject({ route_id: 3, train_type: 'business', blocked: undefined, max_passengers: undefined })
-    const result = availabilityWriteSchema(train.shape).safeParse(body)
+    const result = availabilityWriteSchema(TRAIN_AVAILABILITY).safeParse(body)
     expect(result.success).toBe(false)
     expect(result.error!.issues.map((i) => i.path[0]).sort()).toEqual([
       'blocked',

@@ -32,7 +32,7 @@ export function toWriteBody(
   const [start, end] = values.date_range ?? [null, null]
   const weekdays = values.weekdays ?? []
   return {
-    [def.shape.item]: Number(itemId),
+    [def.item]: Number(itemId),
     ...(def.variant ? { [def.variant.key]: variant } : {}),
     start_date: start ?? undefined,
     end_date: end ?? start ?? undefined,

@@ -30,7 +30,7 @@ export function useCalendarItem(def: CalendarDefinition, id: string | undefined)
 /** The month's stored days (`start_date`/`end_date` = first and last day of the month); a month change reloads. */
 export function useCalendarMonth(def: CalendarDefinition, id: string | undefined, month: YearMonth, variant?: string) {
   const query = {
-    [def.shape.item]: id,
+    [def.item]: id,
     ...(def.variant ? { [def.variant.key]: variant } : {}),
     ...monthRange(month),
   }

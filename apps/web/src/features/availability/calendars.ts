@@ -1,4 +1,4 @@
-import { ROOM_AVAILABILITY, TRAIN_AVAILABILITY, TRAIN_TYPES, TRANSPORTATION_AVAILABILITY } from '@app/shared'
+import { TRAIN_TYPES } from '@app/shared'
 import { defineCalendar } from '../../components/availability'
 
 /*
@@ -14,7 +14,8 @@ export const roomCalendar = defineCalendar({
   endpoint: '/rooms_availibility',
   itemEndpoint: '/rooms',
   backHref: '/app/rooms',
-  shape: ROOM_AVAILABILITY,
+  item: 'room_id',
+  loadShape: () => import('./calendar-shapes').then((m) => m.ROOM_AVAILABILITY),
   values: [
     { key: 'price', kind: 'money' },
     { key: 'capacity', kind: 'count' },
@@ -33,7 +34,8 @@ export const transportationCalendar = defineCalendar({
   endpoint: '/transportations_schedule',
   itemEndpoint: '/transportations',
   backHref: '/app/transportation',
-  shape: TRANSPORTATION_AVAILABILITY,
+  item: 'transportation_id',
+  loadShape: () => import('./calendar-shapes').then((m) => m.TRANSPORTATION_AVAILABILITY),
   values: [
     { key: 'price', kind: 'money' },
     { key: 'sale_price', kind: 'money' },
@@ -57,7 +59,8 @@ export const trainCalendar = defineCalendar({
   endpoint: '/trains_schedule',
   itemEndpoint: '/trains_route',
   backHref: '/app/train_route',
-  shape: TRAIN_AVAILABILITY,
+  item: 'route_id',
+  loadShape: () => import('./calendar-shapes').then((m) => m.TRAIN_AVAILABILITY),
   values: [
     { key: 'price_adult', kind: 'money' },
     { key: 'price_children', kind: 'money' },

@@ -1,4 +1,3 @@
-import { ZIYARAH_AVAILABILITY } from '@app/shared'
 import { AvailabilityPage, defineCalendar } from '../../components/availability'
 
 /**
@@ -12,7 +11,9 @@ const ziyarahCalendar = defineCalendar({
   endpoint: '/ziyarah_tours_schedule',
   itemEndpoint: '/ziyarah_tours',
   backHref: '/app/ziyarah_tours',
-  shape: ZIYARAH_AVAILABILITY,
+  item: 'tour_id',
+  // Its zod fields load with the range dialog.
+  loadShape: () => import('./ziyarah-shape').then((m) => m.ZIYARAH_AVAILABILITY),
   values: [
     { key: 'price', kind: 'money' },
     { key: 'child_price', kind: 'money' },
