@@ -7,14 +7,14 @@
  * page's preloads (server: plugins/web-pages.ts `signedInAssets`), so on a page load the steps cost no round
  * trip; after a sign-in they are fetched one after another, each a few hundred bytes over what AppRoot needs.
  */
-export const SIGNED_IN_STEPS: ReadonlyArray<() => Promise<unknown>> = [
+const SIGNED_IN_STEPS: ReadonlyArray<() => Promise<unknown>> = [
   () => import('./load-steps/router'),
   () => import('./load-steps/query'),
   () => import('./load-steps/shell-parts'),
 ]
 
 /** Resolves in a later task: what is queued (input, rendering) runs first. */
-export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 export async function loadSignedIn() {
   for (const step of SIGNED_IN_STEPS) {

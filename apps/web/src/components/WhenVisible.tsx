@@ -6,7 +6,8 @@ import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
  * come). For what is heavy and rarely in the first screen, like the dashboard's charts (recharts): on a phone
  * they are under the cards, and loading them at once made every visit to the dashboard evaluate the chart
  * library during its first seconds. `margin` reaches beyond the screen (0: drawn as the place comes in; with
- * 200 px the first chart, 70 px under a phone's first screen, was drawn with it: ~0.8 s of work at 4×). Where the browser has no IntersectionObserver, the children come at once.
+ * 200 px the first chart, 70 px under a phone's first screen, was drawn with it: ~0.8 s of work at 4×). Where
+ * the browser has no IntersectionObserver, the children come at once.
  */
 export function WhenVisible({
   children,

@@ -39,40 +39,38 @@ export function NotificationBell({ me }: { me: Me }) {
     </Indicator>
   )
   // Drawn as the button alone until it can be needed (components/use-armed.ts).
-  if (!popover.armed)
-    return (
-      <span className="armed-trigger" {...popover.handlers}>
-        {indicator(button)}
-      </span>
-    )
   return (
     <span className="armed-trigger" {...popover.handlers}>
-      <Popover position="bottom-end" width={300} shadow="md" withArrow opened={popover.opened} onChange={popover.setOpened}>
-        {/* The popover's target is the button (it gets aria-expanded), not the dot's wrapper. */}
-        {indicator(<Popover.Target>{button}</Popover.Target>)}
-        <Popover.Dropdown>
-          <Text fw={600} size="sm" mb="xs">
-            {t('shell.notifications')}
-          </Text>
-          {notices.length === 0 ? (
-            <Group gap="xs" c="dimmed">
-              <IconInbox size={18} />
-              <Text size="sm">{t('auth.notifications.empty')}</Text>
-            </Group>
-          ) : (
-            <Stack gap="xs">
-              {notices.map((n) => (
-                <Group key={n.key} gap="sm" wrap="nowrap" align="flex-start">
-                  <ThemeIcon variant="light" color="orange" size="md">
-                    <IconCalendarTime size={16} />
-                  </ThemeIcon>
-                  <Text size="sm">{n.text}</Text>
-                </Group>
-              ))}
-            </Stack>
-          )}
-        </Popover.Dropdown>
-      </Popover>
+      {!popover.armed ? (
+        indicator(button)
+      ) : (
+        <Popover position="bottom-end" width={300} shadow="md" withArrow opened={popover.opened} onChange={popover.setOpened}>
+          {/* The popover's target is the button (it gets aria-expanded), not the dot's wrapper. */}
+          {indicator(<Popover.Target>{button}</Popover.Target>)}
+          <Popover.Dropdown>
+            <Text fw={600} size="sm" mb="xs">
+              {t('shell.notifications')}
+            </Text>
+            {notices.length === 0 ? (
+              <Group gap="xs" c="dimmed">
+                <IconInbox size={18} />
+                <Text size="sm">{t('auth.notifications.empty')}</Text>
+              </Group>
+            ) : (
+              <Stack gap="xs">
+                {notices.map((n) => (
+                  <Group key={n.key} gap="sm" wrap="nowrap" align="flex-start">
+                    <ThemeIcon variant="light" color="orange" size="md">
+                      <IconCalendarTime size={16} />
+                    </ThemeIcon>
+                    <Text size="sm">{n.text}</Text>
+                  </Group>
+                ))}
+              </Stack>
+            )}
+          </Popover.Dropdown>
+        </Popover>
+      )}
     </span>
   )
 }

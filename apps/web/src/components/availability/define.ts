@@ -1,5 +1,6 @@
 import type { MantineColor } from '@mantine/core'
 import type { AvailabilityShape, Entity } from '@app/shared'
+import { oncePer } from '../../lib/once-per'
 
 /*
  * One availability calendar for every item kind (issue 10 "One availability
@@ -78,9 +79,4 @@ export function defineCalendar(def: CalendarDefinition): CalendarDefinition {
 }
 
 /** Each calendar's `loadShape`, asked once: the range dialog waits for it (`use`). */
-const shapes = new WeakMap<CalendarDefinition, Promise<AvailabilityShape>>()
-export function shapeOf(def: CalendarDefinition): Promise<AvailabilityShape> {
-  let shape = shapes.get(def)
-  if (!shape) shapes.set(def, (shape = def.loadShape()))
-  return shape
-}
+export const shapeOf = oncePer((def: CalendarDefinition) => def.loadShape())

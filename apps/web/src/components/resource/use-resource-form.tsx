@@ -5,6 +5,7 @@ import type { z } from 'zod'
 import { useNavigate } from 'react-router'
 import type { ApiError } from '../../lib/api-client'
 import { notifySuccess } from '../../lib/notify'
+import { oncePer } from '../../lib/once-per'
 import type { Me } from '../../lib/permissions'
 import { zodFormErrors } from '../../lib/validation'
 import type { DialogMode, FieldDef, FormSection, FormValues, ResourceDefinition, ResourceRow } from './define'
@@ -42,14 +43,11 @@ function pathLabel<R extends ResourceRow>(
  * entries) and a scroll to the first error.
  */
 /** Each declaration's `loadSchemas`, asked once. */
-const loadedSchemas = new WeakMap<object, Promise<{ schema?: z.ZodType; updateSchema?: z.ZodType }>>()
+const schemasOf = oncePer((resource: ResourceDefinition<never>) => resource.loadSchemas!())
 
 /** The declaration's schemas: its own, or those of its `loadSchemas` (the form suspends until they are in). */
 function useSchemas(resource: ResourceDefinition<never>): { schema?: z.ZodType; updateSchema?: z.ZodType } {
-  if (!resource.loadSchemas) return resource
-  let loading = loadedSchemas.get(resource)
-  if (!loading) loadedSchemas.set(resource, (loading = resource.loadSchemas()))
-  return use(loading)
+  return resource.loadSchemas ? use(schemasOf(resource)) : resource
 }
 
 export function useResourceForm<R extends ResourceRow>({

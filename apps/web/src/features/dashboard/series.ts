@@ -1,3 +1,5 @@
+import { dateFormat } from '../../lib/date-format'
+
 /** Colours per series, in order (the theme's primary first). */
 export const SERIES_COLORS = [
   'ocean.6',
@@ -37,11 +39,7 @@ export function occupancyText(booked: number, capacity: number, lang: string): s
  * language, so it never reads as a day ("Nov 26" looked like the 26th). `Intl` gives the words.
  */
 export function monthText(month: string, lang: string): string {
-  const locale = lang === 'id' ? 'id-ID' : 'en-US'
-  // One formatter per language: making one costs far more than formatting with it (each chart's 12 months).
-  let fmt = monthFormats.get(locale)
-  if (!fmt)
-    monthFormats.set(locale, (fmt = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' })))
-  return fmt.format(new Date(`${month}-01T00:00:00Z`))
+  return dateFormat(lang === 'id' ? 'id-ID' : 'en-US', { month: 'short', year: 'numeric' }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  )
 }
-const monthFormats = new Map<string, Intl.DateTimeFormat>()
