@@ -53,6 +53,13 @@ describe('web build budgets', () => {
     for (const f of [...initial.js, ...initial.css]) expect(fs.existsSync(path.join(dist, f)), f).toBe(true)
   })
 
+  it('links the stylesheet before the scripts: the first paint needs it, the module scripts are deferred', () => {
+    const sheet = html.search(/<link rel="stylesheet"/)
+    expect(sheet).toBeGreaterThan(0)
+    expect(sheet).toBeLessThan(html.search(/<script type="module"/))
+    expect(sheet).toBeLessThan(html.search(/<link rel="modulepreload"/))
+  })
+
   /** One language's texts (bundles/<lang>.ts), loaded by main.tsx before the first paint: the larger one. */
   const languageChunk = () => {
     const langs = fs
