@@ -47,6 +47,38 @@ export async function renderShellFrame(lang: Locale, config: unknown): Promise<s
   )
 }
 
+/** A screen's frame: the shell's frame with the head of the screen at `path` (a route under /app, `:x` a part). */
+export interface ScreenFrame {
+  path: string
+  html: string
+}
+
+/**
+ * The shell's frame with each screen's head (components/ScreenHead.tsx), per language: every screen of the
+ * registry whose component tells its head (a list, the dashboard, a calendar) is loaded here, once, and its head
+ * drawn in the frame at its own address. The server picks the frame of the address asked for.
+ */
+export async function renderScreenFrames(lang: Locale, config: unknown): Promise<ScreenFrame[]> {
+  Object.assign(appConfig, parseAppConfig(config))
+  await loadLanguage(lang)
+  await i18n.changeLanguage(lang)
+  await loadAppTexts()
+  const { screenHeads } = await import('./app/registry')
+  const t = i18n.getFixedT(lang)
+  const frames: ScreenFrame[] = []
+  for (const { path, head } of await screenHeads()) {
+    frames.push({
+      path,
+      html: await html(
+        <AppProviders>
+          <ShellFrame head={head(t)} />
+        </AppProviders>,
+      ),
+    })
+  }
+  return frames
+}
+
 async function html(tree: ReactNode): Promise<string> {
   const { prelude } = await prerenderToNodeStream(tree)
   const chunks: Buffer[] = []

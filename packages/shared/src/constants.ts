@@ -39,3 +39,9 @@ export type PublishStatus = (typeof PUBLISH_STATUSES)[number]
 
 /** The Saudi weekend, Friday and Saturday (ISO weekdays): what a new company starts with. */
 export const DEFAULT_WEEKEND_DAYS = [5, 6] as const
+
+/**
+ * In the signed-in shell's frame, which the server draws once per language and screen before any script runs
+ * (issue 33, "Phone"): where the reader's name goes (the dashboard's greeting), put in by the server per request.
+ */
+export const FRAME_READER_NAME = '__APP_READER_NAME__'

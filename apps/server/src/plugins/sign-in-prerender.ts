@@ -2,11 +2,13 @@ import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { LOCALES } from '@app/shared'
 
-/** What the prerender thread draws, per language: the sign-in page, and the signed-in shell's frame. */
+/** What the prerender thread draws, per language: the sign-in page, and the signed-in shell's frame (with each screen's head). */
 export interface DrawnPages {
   signIn: Record<string, string>
   /** Empty with a web build that has no frame to draw (`renderShellFrame`). */
   frames: Record<string, string>
+  /** The frame with a screen's head, per language, for the screen at `path` under /app (`renderScreenFrames`). */
+  screens: Record<string, Array<{ path: string; html: string }>>
 }
 
 /**
@@ -19,10 +21,11 @@ export function drawSignInPages(modulePath: string, config: Record<string, unkno
   const worker = new Worker(
     `const { parentPort, workerData } = require('node:worker_threads')
     import(workerData.url).then(async (mod) => {
-      const drawn = { signIn: {}, frames: {} }
+      const drawn = { signIn: {}, frames: {}, screens: {} }
       for (const lang of workerData.locales) {
         drawn.signIn[lang] = await mod.renderSignIn(lang, workerData.config)
         if (typeof mod.renderShellFrame === 'function') drawn.frames[lang] = await mod.renderShellFrame(lang, workerData.config)
+        if (typeof mod.renderScreenFrames === 'function') drawn.screens[lang] = await mod.renderScreenFrames(lang, workerData.config)
       }
       parentPort.postMessage(drawn)
     })`,

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static'
 import { negotiate } from '@fastify/accept-negotiator'
 import zlib from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { FRAME_READER_NAME } from '@app/shared'
 import { notFound } from '../lib/errors.js'
 import { registerMessages, requestLocale, t } from '../lib/i18n.js'
 import { drawSignInPages } from './sign-in-prerender.js'
@@ -50,6 +51,13 @@ export default fp<WebOptions>(async function web(app, opts) {
   const signInPages = new Map<string, string>()
   // The signed-in pages with the shell's frame drawn in them, per language, once the prerender is done.
   const framedPages = new Map<string, string>()
+  // The same with a screen's head in the frame, per language: the screen's route (under /app) in parts.
+  const screenPages = new Map<string, Array<{ parts: string[]; page: string }>>()
+  const framedPage = (lang: string, pathname: string) => {
+    const parts = routeParts(pathname.replace(/^\/app\/?/, ''))
+    const screen = screenPages.get(lang)?.find((s) => sameRoute(s.parts, parts))
+    return screen?.page ?? framedPages.get(lang)
+  }
   const pageFor = (req: FastifyRequest, pathname: string) => {
     const cookie = (req as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies?.locale
     const lang = pages.has(cookie ?? '') ? cookie! : defaultLocale
@@ -74,13 +82,20 @@ export default fp<WebOptions>(async function web(app, opts) {
           signInPages.set(lang, pages.get(lang)!.replace('<div id="root"></div>', `<div id="root">${html}</div>`))
         // The signed-in pages get the shell's frame before `#root`: drawn before the scripts run, removed by the
         // app once it has drawn under it (apps/web/src/lib/boot-frame.ts). It holds nothing of the user.
+        // The frame paints from the page and its first stylesheet alone: the scripts it lists ahead (modulepreload,
+        // the signed-in part's stylesheet) come after that stylesheet, at low priority, not beside it.
+        const framed = (page: string, html: string) =>
+          page
+            .replace('<div id="root"></div>', `<div id="shell-frame">${html}</div><div id="root"></div>`)
+            .replace(/<link rel="(modulepreload|preload" as="style)"/g, '<link rel="$1" fetchpriority="low"')
         for (const [lang, html] of Object.entries(drawn?.frames ?? {})) {
           const page = signedInPages.get(lang)
-          if (page)
-            framedPages.set(
-              lang,
-              page.replace('<div id="root"></div>', `<div id="shell-frame">${html}</div><div id="root"></div>`),
-            )
+          if (page) framedPages.set(lang, framed(page, html))
+        }
+        // A screen's own address gets the frame with the screen's head (its title) drawn in it.
+        for (const [lang, screens] of Object.entries(drawn?.screens ?? {})) {
+          const page = signedInPages.get(lang)
+          if (page) screenPages.set(lang, screens.map((s) => ({ parts: routeParts(s.path), page: framed(page, s.html) })))
         }
       })
       .catch((err: unknown) => app.log.warn({ err }, 'the sign-in page could not be prerendered; it is drawn in the browser'))
@@ -125,7 +140,7 @@ export default fp<WebOptions>(async function web(app, opts) {
    * without waiting a round trip for it. Only with a session cookie; the page is then the user's own
    * (`private, no-store`) and compressed per request, never kept.
    */
-  const withSession = async (req: FastifyRequest, lang: string, fallback: string): Promise<string | undefined> => {
+  const withSession = async (req: FastifyRequest, lang: string, pathname: string, fallback: string): Promise<string | undefined> => {
     const res = await app.inject({
       method: 'GET',
       url: '/api/v1/auth/session',
@@ -135,8 +150,12 @@ export default fp<WebOptions>(async function web(app, opts) {
     const tag = `<script type="application/json" id="app-session">${res.body.replace(/</g, '\\u003c')}</script>`
     // The shell's frame only for a session: a cookie that no longer opens one answers `{"data":null}`, and that
     // visitor (whom the app sends to /login) never sees a signed-in page's frame.
-    const signedIn = (res.json<{ data?: unknown }>().data ?? null) !== null
-    const html = (signedIn ? framedPages.get(lang) : undefined) ?? signedInPages.get(lang) ?? fallback
+    const me = res.json<{ data?: { name?: unknown } | null }>().data ?? null
+    const framed = me !== null ? framedPage(lang, pathname) : undefined
+    // The frame's greeting (the dashboard's) with the reader's name in it.
+    const html = framed?.replaceAll(FRAME_READER_NAME, escapeHtml(typeof me?.name === 'string' ? me.name : '')) ??
+      signedInPages.get(lang) ??
+      fallback
     return html.replace('</head>', `${tag}\n  </head>`)
   }
   const sendIndex = async (req: FastifyRequest, reply: FastifyReply, pathname: string) => {
@@ -145,7 +164,7 @@ export default fp<WebOptions>(async function web(app, opts) {
     const cookies = (req as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies
     if (hasSessionCookie(cookies) && /^\/app(?:\/|$)/.test(pathname)) {
       const lang = pages.has(cookies?.locale ?? '') ? cookies!.locale! : defaultLocale
-      const drawn = await withSession(req, lang, html)
+      const drawn = await withSession(req, lang, pathname, html)
       if (drawn) {
         html = drawn
         own = true
@@ -189,3 +208,17 @@ export default fp<WebOptions>(async function web(app, opts) {
     throw notFound()
   })
 })
+
+/** A route's or an address's parts: `rooms/:id/availability` -> ['rooms', ':id', 'availability']. */
+function routeParts(route: string): string[] {
+  return route.split('/').filter(Boolean)
+}
+
+/** Whether an address's parts are those of a route (`:x` stands for any one part). */
+function sameRoute(route: string[], address: string[]): boolean {
+  return route.length === address.length && route.every((p, i) => p.startsWith(':') || p === address[i])
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}

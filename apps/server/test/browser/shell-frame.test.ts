@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCompany, type Actor } from '../helpers/fixtures.js'
 import { startBrowserEnv, type BrowserEnv } from './harness.js'
@@ -15,6 +16,8 @@ let owner: Actor
 beforeAll(async () => {
   env = await startBrowserEnv()
   owner = (await createCompany(env.app, { name: 'Barakah Travel', password: 'owner-password-1' })).owner
+  // A name the page must escape: it goes into the dashboard's greeting in the frame.
+  await env.app.db.execute(sql`UPDATE users SET name = ${'Siti <b>"Rahma"</b> & Co'} WHERE email = ${owner.email}`)
 })
 afterAll(async () => {
   await env?.close()
@@ -132,4 +135,92 @@ describe('the shell frame', () => {
     await page.waitForURL(/\/login$/)
     await page.getByRole('heading', { name: 'Sign In' }).waitFor()
   })
+
+  it("draws the screen's head at a screen's own address, in the reader's language, the reader's name escaped", async () => {
+    const page = await signedInPage(env.browser)
+    const head = (body: string) => {
+      const at = body.indexOf('data-screen-head=')
+      return at < 0 ? '' : body.slice(at, body.indexOf('</main>', at)).replace(/<style[^]*?<\/style>/g, '')
+    }
+    const list = head(await servedPage(page, '/app/hotels'))
+    expect(list).toMatch(/^data-screen-head="list"/)
+    expect(list).toMatch(/<h1[^>]*>Hotels<\/h1>/)
+    const calendar = head(await servedPage(page, '/app/rooms/12/availability'))
+    expect(calendar).toMatch(/^data-screen-head="calendar"/)
+    expect(calendar).toMatch(/<h1[^>]*>Room Availability<\/h1>/)
+    expect(calendar).toMatch(/<a [^>]*href="\/app\/rooms"/)
+    const dashboard = head(await servedPage(page, '/app'))
+    expect(dashboard).toMatch(/<h1[^>]*>Dashboard<\/h1>/)
+    expect(dashboard).toContain('Welcome back, Siti &#60;b&#62;&#34;Rahma&#34;&#60;/b&#62; &#38; Co.')
+    expect(dashboard).not.toContain('__APP_READER_NAME__')
+    // A form, or an address of no screen: the frame without a head.
+    expect(head(await servedPage(page, '/app/hotels/edit/12'))).toBe('')
+    expect(head(await servedPage(page, '/app/no-such-screen'))).toBe('')
+    const idPage = await signedInPage(env.browser, { locale: 'id' })
+    expect(head(await servedPage(idPage, '/app/rooms/12/availability'))).toMatch(/<h1[^>]*>Ketersediaan Kamar<\/h1>/)
+    expect(head(await servedPage(idPage, '/app'))).toContain('Selamat datang kembali, Siti')
+    await page.context().close()
+    await idPage.context().close()
+  })
+
+  it('lists its scripts ahead at low priority: the frame paints with the page and its first stylesheet alone', async () => {
+    const page = await signedInPage(env.browser)
+    const body = await servedPage(page, '/app/hotels')
+    const ahead = body.match(/<link rel="(?:modulepreload|preload")[^>]*>/g) ?? []
+    expect(ahead.length).toBeGreaterThan(5)
+    for (const link of ahead) expect(link).toContain('fetchpriority="low"')
+    expect(body).toMatch(/<link rel="stylesheet"(?![^>]*fetchpriority)[^>]*>/)
+    await page.context().close()
+  })
+
+  for (const [name, width] of [
+    ['laptop', 1366],
+    ['phone', 390],
+  ] as const) {
+    for (const [address, title] of [
+      ['/app/order_hotel', 'Hotel Orders'],
+      ['/app', 'Dashboard'],
+    ] as const) {
+      it(`keeps the title ${title} where the frame painted it until the screen draws it, on every frame (${name})`, async () => {
+        const h1 = (p: Page) => p.getByRole('heading', { level: 1, name: title })
+        const bare = await signedInPage(env.browser, { javaScriptEnabled: false, width })
+        await servedPage(bare, address)
+        await bare.goto(address)
+        const before = await h1(bare).boundingBox()
+        await bare.context().close()
+
+        const page = await signedInPage(env.browser, { width })
+        await page.addInitScript({
+          content: `(() => {
+            const seen = (window.__titles = [])
+            const look = () => {
+              const shown = [...document.querySelectorAll('h1')].filter((h) => h.textContent === ${JSON.stringify(title)} && h.getClientRects().length)
+              seen.push(shown.length)
+              if (seen.length < 2000) requestAnimationFrame(look)
+            }
+            requestAnimationFrame(look)
+          })()`,
+        })
+        // The screen's code late, as on a slow network: the shell draws (and the frame goes) before the screen.
+        await page.route(/\/assets\/(DashboardPage|ResourceListPage)-[^/]+\.js$/, async (route) => {
+          await new Promise((r) => setTimeout(r, 1_000))
+          await route.continue()
+        })
+        await page.goto(address)
+        await expect.poll(() => page.locator('#shell-frame').count()).toBe(0)
+        // The screen itself drawn (it names the page; the placeholder does not).
+        await expect.poll(() => page.title(), { timeout: 15_000 }).toContain(title)
+        await page.locator('main [data-screen-head]').waitFor()
+        const seen = await page.evaluate<number[]>('window.__titles')
+        // From the first frame on, always exactly one such title on the screen: the frame's, the placeholder's
+        // under the shell while the screen's code comes (AppArea), then the screen's.
+        expect(seen.length).toBeGreaterThan(0)
+        expect(seen.filter((n) => n !== 1)).toEqual([])
+        const after = await h1(page).boundingBox()
+        expect(before && after).toBeTruthy()
+        for (const k of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(after![k] - before![k])).toBeLessThanOrEqual(1)
+        await page.context().close()
+      })
+    }
+  }
 })

@@ -1,8 +1,10 @@
 import { Suspense, useMemo, type ReactNode } from 'react'
-import { Center, Loader } from '@mantine/core'
-import { Navigate, Route, Routes } from 'react-router'
+import { Center, Loader, Stack } from '@mantine/core'
+import { Link, Navigate, Route, Routes, useLocation } from 'react-router'
 import { FullScreenLoader } from '../components/FullScreenLoader'
 import { NotFound } from '../components/NotFound'
+import { ScreenHead } from '../components/ScreenHead'
+import { bootHeadAt } from '../lib/boot-frame'
 import { PermissionDenied } from '../components/resource/PermissionDenied'
 import { itemPages, navGroups } from './registry'
 import { visibleNav, type NavItem } from '../lib/nav'
@@ -28,13 +30,7 @@ function SignedIn({ me }: { me: Me }) {
     .filter((i): i is NavItem & { element: NonNullable<NavItem['element']> } => !!i.element)
   return (
     <AppLayout me={me} groups={groups}>
-      <Suspense
-        fallback={
-          <Center mih={320} aria-busy="true">
-            <Loader />
-          </Center>
-        }
-      >
+      <Suspense fallback={<ScreenPlaceholder />}>
         <Routes>
           {itemPages.map((p) => (
             <Route
@@ -63,6 +59,27 @@ function SignedIn({ me }: { me: Me }) {
         </Routes>
       </Suspense>
     </AppLayout>
+  )
+}
+
+/**
+ * While a screen's code comes: busy, under the head the server's frame drew for this address (its title, where
+ * the frame painted it; lib/boot-frame.ts), when this is still the address the page was opened at.
+ */
+function ScreenPlaceholder() {
+  const { pathname } = useLocation()
+  const head = bootHeadAt(pathname.replace(/\/$/, '') || '/')
+  const busy = (
+    <Center mih={320} aria-busy="true">
+      <Loader />
+    </Center>
+  )
+  if (!head) return busy
+  return (
+    <Stack gap="md">
+      <ScreenHead spec={head} link={Link} />
+      {busy}
+    </Stack>
   )
 }
 

@@ -13,6 +13,7 @@ import type { ResourceDefinition } from '../components/resource/define'
 import { screen, type ListScreen } from '../components/resource/screen'
 import { navItem as item, type ItemPage, type NavGroup } from '../lib/nav'
 import { preloadable } from '../lib/preloadable'
+import type { HeadedScreen, ScreenHeadOf } from '../components/ScreenHead'
 
 /**
  * The one list of screens: it feeds both the side menu and the /app routes.
@@ -267,4 +268,26 @@ export function preloadScreen(pathname: string): Promise<ResourceDefinition | un
     (m) => (at(hit.own) ? (m.default as ListScreen).listed : undefined),
     () => undefined,
   )
+}
+
+/**
+ * Each screen's own address (under /app, `:x` for a part) with its head for the server's frame (prerender.tsx):
+ * the screens whose component tells one (`headed`, components/ScreenHead.tsx). Loads every screen; a screen that
+ * fails to load outside a browser is left out (its address gets the frame without a head).
+ */
+export async function screenHeads(): Promise<Array<{ path: string; head: ScreenHeadOf }>> {
+  const screens = [
+    ...itemPages.map((p) => ({ path: p.path, element: p.element })),
+    ...navGroups.flatMap((g) => g.items).flatMap((i) => (i.element ? [{ path: i.path, element: i.element }] : [])),
+  ]
+  const heads = await Promise.all(
+    screens.map(async ({ path, element }) => {
+      const head = await element.preload().then(
+        (m) => (m.default as HeadedScreen).head,
+        () => undefined,
+      )
+      return head ? [{ path, head }] : []
+    }),
+  )
+  return heads.flat()
 }

@@ -9,7 +9,8 @@ import { useDocumentTitle } from '../../lib/use-document-title'
 import { mergeDays, monthGrid, monthOf, shiftMonth, toIsoDate, type DayView, type YearMonth } from './calendar-math'
 import { shapeOf, type CalendarDefinition } from './define'
 import { ItemSummary } from './ItemSummary'
-import { monthTitle } from './labels'
+import { calendarHead, monthTitle } from './labels'
+import { headed, ScreenHead } from '../ScreenHead'
 import { MonthGrid, type DayStock } from './MonthGrid'
 import { useCalendarItem, useCalendarMonth } from './use-calendar'
 import { HoverTooltip } from '../HoverTooltip'
@@ -24,6 +25,16 @@ function readMonth(param: string | null): YearMonth {
   return monthOf(toIsoDate(new Date()))
 }
 const monthParam = ({ year, month }: YearMonth) => `${year}-${String(month).padStart(2, '0')}`
+
+/** The screen of a calendar's declaration, with its head for the server's frame. */
+export function calendarPage(def: CalendarDefinition) {
+  return headed(
+    function CalendarScreen() {
+      return <AvailabilityPage def={def} />
+    },
+    (t) => calendarHead(def, t),
+  )
+}
 
 /**
  * The availability page of one item (room, vehicle, train route): its summary,
@@ -43,8 +54,9 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
   // The version of this page's own last write, until the month read catches up with it.
   const [written, setWritten] = useState<number>()
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false })
-  const title = t(`availability.kinds.${def.name}.title`)
-  useDocumentTitle(title)
+  // The head is the declaration's: drawn at once (the frame drew it before the scripts), the item's name under it.
+  const head = calendarHead(def, t)
+  useDocumentTitle(head.title)
 
   const item = useCalendarItem(def, id)
   const variant = chosenVariant ?? (def.variant && item.data ? def.variant.initial(item.data) : undefined)
@@ -106,7 +118,7 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
   if (item.isPending) {
     return (
       <Stack gap="md" aria-busy="true">
-        <Skeleton h={34} w={280} />
+        <ScreenHead spec={head} link={Link} />
         <Skeleton h={140} />
         <Skeleton h={420} />
       </Stack>
@@ -134,13 +146,7 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
 
   return (
     <Stack gap="md">
-      <Stack gap={4}>
-        {back}
-        <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
-          {title}
-        </Title>
-        <Text c="dimmed">{String(item.data.name ?? '')}</Text>
-      </Stack>
+      <ScreenHead spec={{ ...head, line: String(item.data.name ?? '') }} link={Link} />
 
       <ItemSummary tables={def.summary} item={item.data} />
 

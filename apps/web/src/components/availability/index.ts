@@ -1,2 +1,2 @@
-export { AvailabilityPage } from './AvailabilityPage'
+export { AvailabilityPage, calendarPage } from './AvailabilityPage'
 export { defineCalendar, type CalendarDefinition, type CalendarValue, type SummaryRow } from './define'

@@ -1,6 +1,8 @@
 import type { TFunction } from 'i18next'
 import { dateFormat } from '../../lib/date-format'
 import type { YearMonth } from './calendar-math'
+import type { ScreenHeadSpec } from '../ScreenHead'
+import type { CalendarDefinition } from './define'
 
 /** Weekday names in the UI language, Monday first (index 0 = ISO weekday 1). 2024-01-01 was a Monday. */
 export function weekdayNames(language: string, width: 'long' | 'short'): string[] {
@@ -27,3 +29,12 @@ export function calendarLabel(t: TFunction, key: string): string {
 
 /** The UI language as the Hijri writer (@app/shared hijriDate) knows it. */
 export const hijriLanguage = (language: string | undefined): 'en' | 'id' => (language?.startsWith('id') ? 'id' : 'en')
+
+/** A calendar's head (components/ScreenHead.tsx): its title and the way back to its list. */
+export function calendarHead(def: Pick<CalendarDefinition, 'name' | 'backHref'>, t: TFunction): ScreenHeadSpec {
+  return {
+    kind: 'calendar',
+    title: t(`availability.kinds.${def.name}.title`),
+    back: { label: t('kit.page.back'), href: def.backHref },
+  }
+}

@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect, useState } from 'react'
-import { Alert, Badge, Button, CloseButton, Group, Paper, Stack, TextInput, Title, useMantineTheme } from '@mantine/core'
+import { Alert, Badge, Button, CloseButton, Group, Paper, Stack, TextInput, useMantineTheme } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { IconAlertTriangle, IconPlus, IconSearch } from '@tabler/icons-react'
 import { DataTable } from 'mantine-datatable'
@@ -10,6 +10,7 @@ import { PAGE_SIZES } from '@app/shared'
 import { can, useMe, type Me } from '../../lib/permissions'
 import { useDocumentTitle } from '../../lib/use-document-title'
 import { useViewportWidth } from '../../lib/use-viewport-width'
+import { ScreenHead } from '../ScreenHead'
 import { ColumnChooser } from './ColumnChooser'
 import { actionPermission, type ColumnDef, type ResourceDefinition, type ResourceRow } from './define'
 import { ExportControl } from './ExportControl'
@@ -124,18 +125,16 @@ function ResourceList<R extends ResourceRow>({ resource, me }: { resource: Resou
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="center" wrap="nowrap">
-        <Group gap="sm" align="center">
-          <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
-            {labels.title()}
-          </Title>
-          {pagination && (
+      <ScreenHead
+        spec={{ kind: 'list', title: labels.title() }}
+        aside={
+          pagination && (
             <Badge variant="light" color="gray" radius="sm" aria-label={t('table.total', { total: pagination.total })}>
               {pagination.total}
             </Badge>
-          )}
-        </Group>
-      </Group>
+          )
+        }
+      />
 
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} shadow="xs">
         <Stack gap="md">

@@ -2,6 +2,8 @@ import { lazy, type ComponentType, type ReactNode } from 'react'
 import { Route, Routes } from 'react-router'
 import { preloadable, type Preloadable } from '../../lib/preloadable'
 import { NotFound } from '../NotFound'
+import { headed, type HeadedScreen } from '../ScreenHead'
+import { resourceLabels } from './labels'
 import { isResourceDefinition, type DialogMode, type ResourceDefinition, type ResourceRow } from './define'
 
 // The page form (its fields, pickers, editor and upload zones) loads with its own routes, not with the list
@@ -12,15 +14,20 @@ const ResourceFormPage = lazy(() =>
     default: m.ResourceFormPage as (p: { resource: ResourceDefinition<ResourceRow>; mode: DialogMode }) => ReactNode,
   })),
 )
-const atFormPage = () => /\/(create|edit\/[^/]+)\/?$/.test(window.location.pathname)
+const atFormPage = () => typeof window !== 'undefined' && /\/(create|edit\/[^/]+)\/?$/.test(window.location.pathname)
 
 /** A screen whose own address is a list: the declaration it lists, so the page can fetch its first page ahead. */
-export type ListScreen = ComponentType & { listed?: ResourceDefinition }
+export type ListScreen = HeadedScreen<ComponentType> & { listed?: ResourceDefinition }
 
-/** Marks `Screen` as the list of `resource` (at the screen's own address; its sub-routes are other pages). */
+/**
+ * Marks `Screen` as the list of `resource` (at the screen's own address; its sub-routes are other pages), with
+ * the list's head for the server's frame (ResourceListPage draws the same).
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function listScreen(Screen: ComponentType, resource: ResourceDefinition<any>): ListScreen {
-  return Object.assign(Screen, { listed: resource as unknown as ResourceDefinition })
+  return Object.assign(headed(Screen, (t) => ({ kind: 'list', title: resourceLabels(resource, t).title() })), {
+    listed: resource as unknown as ResourceDefinition,
+  })
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,6 +1,4 @@
-import { AvailabilityPage } from '../../components/availability'
+import { calendarPage } from '../../components/availability'
 import { roomCalendar } from './calendars'
 
-export default function RoomAvailabilityPage() {
-  return <AvailabilityPage def={roomCalendar} />
-}
+export default calendarPage(roomCalendar)

@@ -1,6 +1,4 @@
-import { AvailabilityPage } from '../../components/availability'
+import { calendarPage } from '../../components/availability'
 import { trainCalendar } from './calendars'
 
-export default function TrainAvailabilityPage() {
-  return <AvailabilityPage def={trainCalendar} />
-}
+export default calendarPage(trainCalendar)

@@ -1,6 +1,4 @@
-import { AvailabilityPage } from '../../components/availability'
+import { calendarPage } from '../../components/availability'
 import { transportationCalendar } from './calendars'
 
-export default function TransportationAvailabilityPage() {
-  return <AvailabilityPage def={transportationCalendar} />
-}
+export default calendarPage(transportationCalendar)

@@ -1,8 +1,10 @@
 import { lazy, useCallback, useDeferredValue } from 'react'
-import { Alert, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Alert, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core'
 import { IconAlertCircle, IconBuilding, IconCalendarTime, IconShieldCheck } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
+import { headed, READER_NAME, ScreenHead, type ScreenHeadSpec } from '../../components/ScreenHead'
 import { WhenVisible } from '../../components/WhenVisible'
 import { formatDate } from '../../lib/format'
 import { can, useMe } from '../../lib/permissions'
@@ -19,8 +21,16 @@ const TotalsBarChart = lazy(() => import('./DashboardCharts').then((m) => ({ def
 
 export const dashboardKey = ['dashboard'] as const
 
+const dashboardHead = (t: TFunction, name: string): ScreenHeadSpec => ({
+  kind: 'dashboard',
+  title: t('dashboard.title'),
+  line: t('dashboard.welcome', { name }),
+})
+
 /** /app: who and where you are, and the company's own figures by month (spec §2, `GET /dashboard`). */
-export default function DashboardPage() {
+export default headed(DashboardPage, (t) => dashboardHead(t, READER_NAME))
+
+function DashboardPage() {
   const { t, i18n } = useTranslation()
   const { data: me } = useMe()
   useDocumentTitle(t('dashboard.title'))
@@ -44,12 +54,7 @@ export default function DashboardPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} fz="h2">
-          {t('dashboard.title')}
-        </Title>
-        <Text c="dimmed">{t('dashboard.welcome', { name: me?.name ?? '' })}</Text>
-      </div>
+      <ScreenHead spec={dashboardHead(t, me?.name ?? '')} />
       {/* Who and where you are: small, on one line (issue 32): the business comes first, even on a phone. */}
       <Group gap="xs" wrap="wrap" data-testid="account-cards">
         {cards.map(({ icon: Icon, label, value }) => (

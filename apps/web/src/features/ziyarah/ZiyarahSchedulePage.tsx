@@ -1,4 +1,4 @@
-import { AvailabilityPage, defineCalendar } from '../../components/availability'
+import { calendarPage, defineCalendar } from '../../components/availability'
 
 /**
  * /app/ziyarah_tours/{tourId}/availability: adult and child prices and seats
@@ -31,6 +31,4 @@ const ziyarahCalendar = defineCalendar({
   ],
 })
 
-export default function ZiyarahSchedulePage() {
-  return <AvailabilityPage def={ziyarahCalendar} />
-}
+export default calendarPage(ziyarahCalendar)
