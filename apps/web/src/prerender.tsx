@@ -6,6 +6,8 @@ import { appConfig, parseAppConfig } from './lib/app-config'
 import { Root } from './app/Root'
 import { AppProviders } from './app/providers'
 import { ShellFrame } from './app/shell/ShellFrame'
+import { firstPageParams, listQuery } from './components/resource/list-request'
+import { apiUrl } from './lib/api-client'
 
 /**
  * The sign-in page as HTML, per language, for the server to put in index.html
@@ -51,6 +53,8 @@ export async function renderShellFrame(lang: Locale, config: unknown): Promise<s
 export interface ScreenFrame {
   path: string
   html: string
+  /** A list's first page as the list asks it (`/api/v1/...?page=0&...`): the server puts its answer in the page. */
+  firstPage?: string
 }
 
 /**
@@ -66,9 +70,10 @@ export async function renderScreenFrames(lang: Locale, config: unknown): Promise
   const { screenHeads } = await import('./app/registry')
   const t = i18n.getFixedT(lang)
   const frames: ScreenFrame[] = []
-  for (const { path, head } of await screenHeads()) {
+  for (const { path, head, listed } of await screenHeads()) {
     frames.push({
       path,
+      firstPage: listed && apiUrl(listed.endpoint, listQuery(listed, firstPageParams(listed, new URLSearchParams()))),
       html: await html(
         <AppProviders>
           <ShellFrame head={head(t)} />

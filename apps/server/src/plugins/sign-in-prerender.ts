@@ -8,7 +8,7 @@ export interface DrawnPages {
   /** Empty with a web build that has no frame to draw (`renderShellFrame`). */
   frames: Record<string, string>
   /** The frame with a screen's head, per language, for the screen at `path` under /app (`renderScreenFrames`). */
-  screens: Record<string, Array<{ path: string; html: string }>>
+  screens: Record<string, Array<{ path: string; html: string; firstPage?: string }>>
 }
 
 /**

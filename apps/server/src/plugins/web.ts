@@ -52,11 +52,10 @@ export default fp<WebOptions>(async function web(app, opts) {
   // The signed-in pages with the shell's frame drawn in them, per language, once the prerender is done.
   const framedPages = new Map<string, string>()
   // The same with a screen's head in the frame, per language: the screen's route (under /app) in parts.
-  const screenPages = new Map<string, Array<{ parts: string[]; page: string }>>()
-  const framedPage = (lang: string, pathname: string) => {
+  const screenPages = new Map<string, Array<{ parts: string[]; page: string; firstPage?: string }>>()
+  const screenAt = (lang: string, pathname: string) => {
     const parts = routeParts(pathname.replace(/^\/app\/?/, ''))
-    const screen = screenPages.get(lang)?.find((s) => sameRoute(s.parts, parts))
-    return screen?.page ?? framedPages.get(lang)
+    return screenPages.get(lang)?.find((s) => sameRoute(s.parts, parts))
   }
   const pageFor = (req: FastifyRequest, pathname: string) => {
     const cookie = (req as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies?.locale
@@ -95,7 +94,11 @@ export default fp<WebOptions>(async function web(app, opts) {
         // A screen's own address gets the frame with the screen's head (its title) drawn in it.
         for (const [lang, screens] of Object.entries(drawn?.screens ?? {})) {
           const page = signedInPages.get(lang)
-          if (page) screenPages.set(lang, screens.map((s) => ({ parts: routeParts(s.path), page: framed(page, s.html) })))
+          if (page)
+            screenPages.set(
+              lang,
+              screens.map((s) => ({ parts: routeParts(s.path), page: framed(page, s.html), firstPage: s.firstPage })),
+            )
         }
       })
       .catch((err: unknown) => app.log.warn({ err }, 'the sign-in page could not be prerendered; it is drawn in the browser'))
@@ -137,26 +140,39 @@ export default fp<WebOptions>(async function web(app, opts) {
   /**
    * A signed-in page carries the answer of `GET /auth/session` (the web app's first question, asked here
    * through the same route, so the same session rules) as a JSON data block: the app draws the screen
-   * without waiting a round trip for it. Only with a session cookie; the page is then the user's own
-   * (`private, no-store`) and compressed per request, never kept.
+   * without waiting a round trip for it; at a list's own address, the list's first page as well. Only with a
+   * session cookie; the page is then the user's own (`private, no-store`) and compressed per request, never kept.
    */
   const withSession = async (req: FastifyRequest, lang: string, pathname: string, fallback: string): Promise<string | undefined> => {
-    const res = await app.inject({
-      method: 'GET',
-      url: '/api/v1/auth/session',
-      headers: { cookie: req.headers.cookie ?? '', 'user-agent': req.headers['user-agent'] ?? '' },
-    })
+    const headers = { cookie: req.headers.cookie ?? '', 'user-agent': req.headers['user-agent'] ?? '' }
+    const screen = screenAt(lang, pathname)
+    // A list's own address, as the list first asks it (no query of its own): its first page is asked beside the
+    // session, through the same route (the same session and permission rules), and goes in the page too.
+    const firstPage =
+      screen?.firstPage && !req.url.includes('?')
+        ? app.inject({
+            method: 'GET',
+            url: screen.firstPage,
+            headers: { ...headers, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', 'x-localization': lang },
+          })
+        : undefined
+    const res = await app.inject({ method: 'GET', url: '/api/v1/auth/session', headers })
+    const page = await firstPage
     if (res.statusCode !== 200) return undefined
-    const tag = `<script type="application/json" id="app-session">${res.body.replace(/</g, '\\u003c')}</script>`
+    const tags = [`<script type="application/json" id="app-session">${res.body.replace(/</g, '\\u003c')}</script>`]
+    if (page?.statusCode === 200 && screen?.firstPage)
+      tags.push(
+        `<script type="application/json" id="app-first-page" data-url="${escapeHtml(screen.firstPage)}">${page.body.replace(/</g, '\\u003c')}</script>`,
+      )
     // The shell's frame only for a session: a cookie that no longer opens one answers `{"data":null}`, and that
     // visitor (whom the app sends to /login) never sees a signed-in page's frame.
     const me = res.json<{ data?: { name?: unknown } | null }>().data ?? null
-    const framed = me !== null ? framedPage(lang, pathname) : undefined
+    const framed = me !== null ? (screen?.page ?? framedPages.get(lang)) : undefined
     // The frame's greeting (the dashboard's) with the reader's name in it.
     const html = framed?.replaceAll(FRAME_READER_NAME, escapeHtml(typeof me?.name === 'string' ? me.name : '')) ??
       signedInPages.get(lang) ??
       fallback
-    return html.replace('</head>', `${tag}\n  </head>`)
+    return html.replace('</head>', `${tags.join('\n')}\n  </head>`)
   }
   const sendIndex = async (req: FastifyRequest, reply: FastifyReply, pathname: string) => {
     let html = pageFor(req, pathname)

@@ -226,4 +226,27 @@ describe('the shell frame', () => {
       })
     }
   }
+
+  it("puts a list's first page in the page at the list's own address, and the list does not ask for it again", async () => {
+    const page = await signedInPage(env.browser, { width: 390 })
+    const body = await servedPage(page, '/app/hotels')
+    const embedded = body.match(/<script type="application\/json" id="app-first-page" data-url="([^"]*)">([^<]*)<\/script>/)
+    expect(embedded?.[1]).toBe('/api/v1/hotels?page=0&#38;size=10&#38;sort_by=created_at&#38;order_by=desc')
+    expect(JSON.parse(embedded![2]!)).toMatchObject({ data: [], pagination: { total: 0 } })
+    // With a query of its own, a form, a calendar: the list asks itself.
+    expect(await servedPage(page, '/app/hotels?search=x')).not.toContain('app-first-page')
+    expect(await servedPage(page, '/app/hotels/edit/12')).not.toContain('app-first-page')
+    expect(await servedPage(page, '/app/rooms/12/availability')).not.toContain('app-first-page')
+    // Without a session, nothing of it.
+    expect(await (await page.request.get('/app/hotels', { headers: { cookie: '' } })).text()).not.toContain('app-first-page')
+
+    const asked: string[] = []
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/v1/hotels') asked.push(r.url())
+    })
+    await page.goto('/app/hotels')
+    await page.getByText('Data Not Found').first().waitFor()
+    expect(asked).toEqual([])
+    await page.context().close()
+  })
 })

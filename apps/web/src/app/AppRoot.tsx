@@ -5,11 +5,11 @@ import { createBrowserRouter, RouterProvider } from 'react-router'
 import { useLocationProperty } from 'wouter/use-browser-location'
 import SignOutPage from '../features/auth/SignOutPage'
 import { loadAppTexts } from '../i18n'
-import { firstPageParams, listQueryOptions } from '../components/resource/list-request'
-import { setUnauthorizedHandler } from '../lib/api-client'
+import { firstPageParams, listQuery, listQueryOptions } from '../components/resource/list-request'
+import { apiUrl, setUnauthorizedHandler } from '../lib/api-client'
 import { can } from '../lib/permissions'
 import { meKey } from '../lib/query-keys'
-import { readEmbeddedSession } from '../lib/session'
+import { readEmbeddedFirstPage, readEmbeddedSession } from '../lib/session'
 import { onSignIn } from '../lib/sign-in-events'
 import AppArea from './AppArea'
 import { queryClient } from './query-client'
@@ -42,12 +42,18 @@ const embeddedSession = readEmbeddedSession()
 if (embeddedSession !== undefined) queryClient.setQueryData(meKey, embeddedSession)
 // Signed in: the screen of the address starts loading now, beside the texts, not once the shell has drawn, and
 // a list's first page is asked for as soon as its declaration is in, not once the list has drawn its placeholder.
+// The server may have put that first page in the page already (a list's own address): then it is not asked again.
 if (embeddedSession) {
   const me = embeddedSession
   const query = new URLSearchParams(window.location.search)
+  const embeddedPage = readEmbeddedFirstPage()
   void preloadScreen(window.location.pathname).then((listed) => {
-    if (listed && can(me, listed.perm('list')))
-      void queryClient.prefetchQuery(listQueryOptions(listed, firstPageParams(listed, query)))
+    if (!listed || !can(me, listed.perm('list'))) return
+    const params = firstPageParams(listed, query)
+    const options = listQueryOptions(listed, params)
+    if (embeddedPage && embeddedPage.url === apiUrl(listed.endpoint, listQuery(listed, params)))
+      queryClient.setQueryData(options.queryKey, embeddedPage.body)
+    else void queryClient.prefetchQuery(options)
   })
 }
 

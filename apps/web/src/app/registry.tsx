@@ -271,22 +271,23 @@ export function preloadScreen(pathname: string): Promise<ResourceDefinition | un
 }
 
 /**
- * Each screen's own address (under /app, `:x` for a part) with its head for the server's frame (prerender.tsx):
+ * Each screen's own address (under /app, `:x` for a part) with its head for the server's frame (prerender.tsx),
+ * and the declaration it lists when it is a list (the server puts the list's first page in the page):
  * the screens whose component tells one (`headed`, components/ScreenHead.tsx). Loads every screen; a screen that
  * fails to load outside a browser is left out (its address gets the frame without a head).
  */
-export async function screenHeads(): Promise<Array<{ path: string; head: ScreenHeadOf }>> {
+export async function screenHeads(): Promise<Array<{ path: string; head: ScreenHeadOf; listed?: ResourceDefinition }>> {
   const screens = [
     ...itemPages.map((p) => ({ path: p.path, element: p.element })),
     ...navGroups.flatMap((g) => g.items).flatMap((i) => (i.element ? [{ path: i.path, element: i.element }] : [])),
   ]
   const heads = await Promise.all(
     screens.map(async ({ path, element }) => {
-      const head = await element.preload().then(
-        (m) => (m.default as HeadedScreen).head,
+      const screen = await element.preload().then(
+        (m) => m.default as HeadedScreen & ListScreen,
         () => undefined,
       )
-      return head ? [{ path, head }] : []
+      return screen?.head ? [{ path, head: screen.head, listed: screen.listed }] : []
     }),
   )
   return heads.flat()

@@ -36,3 +36,22 @@ export function readEmbeddedSession(
     return undefined
   }
 }
+
+/**
+ * A list's first page the server put in the page (`<script type="application/json" id="app-first-page"
+ * data-url="/api/v1/...">`, apps/server/src/plugins/web.ts) when the page is a list's own address: the answer
+ * of that URL, for the list's first request. Taken out of the page so it is used once; undefined without one.
+ */
+export function readEmbeddedFirstPage(
+  doc: Pick<Document, 'getElementById'> | undefined = typeof document === 'undefined' ? undefined : document,
+): { url: string; body: unknown } | undefined {
+  const el = doc?.getElementById('app-first-page')
+  const url = el?.getAttribute('data-url')
+  if (!el || !url || !el.textContent) return undefined
+  el.remove()
+  try {
+    return { url, body: JSON.parse(el.textContent) as unknown }
+  } catch {
+    return undefined
+  }
+}
