@@ -159,14 +159,14 @@ export default fp<WebOptions>(async function web(app, opts) {
     const res = await app.inject({ method: 'GET', url: '/api/v1/auth/session', headers })
     const page = await firstPage
     if (res.statusCode !== 200) return undefined
+    // The shell's frame and the list's page only for a session: a cookie that no longer opens one answers
+    // `{"data":null}`, and that visitor (whom the app sends to /login) never sees a signed-in page's frame.
+    const me = res.json<{ data?: { name?: unknown } | null }>().data ?? null
     const tags = [`<script type="application/json" id="app-session">${res.body.replace(/</g, '\\u003c')}</script>`]
-    if (page?.statusCode === 200 && screen?.firstPage)
+    if (me !== null && page?.statusCode === 200 && screen?.firstPage)
       tags.push(
         `<script type="application/json" id="app-first-page" data-url="${escapeHtml(screen.firstPage)}">${page.body.replace(/</g, '\\u003c')}</script>`,
       )
-    // The shell's frame only for a session: a cookie that no longer opens one answers `{"data":null}`, and that
-    // visitor (whom the app sends to /login) never sees a signed-in page's frame.
-    const me = res.json<{ data?: { name?: unknown } | null }>().data ?? null
     const framed = me !== null ? (screen?.page ?? framedPages.get(lang)) : undefined
     // The frame's greeting (the dashboard's) with the reader's name in it.
     const html = framed?.replaceAll(FRAME_READER_NAME, escapeHtml(typeof me?.name === 'string' ? me.name : '')) ??
