@@ -6,8 +6,7 @@ import { appConfig, parseAppConfig } from './lib/app-config'
 import { Root } from './app/Root'
 import { AppProviders } from './app/providers'
 import { ShellFrame } from './app/shell/ShellFrame'
-import { firstPageParams, listQuery } from './components/resource/list-request'
-import { apiUrl } from './lib/api-client'
+import { firstPageParams, listUrl } from './components/resource/list-request'
 
 /**
  * The sign-in page as HTML, per language, for the server to put in index.html
@@ -38,10 +37,7 @@ export async function renderSignIn(lang: Locale, config: unknown): Promise<strin
  * and removes it (lib/boot-frame.ts), nothing hydrates it.
  */
 export async function renderShellFrame(lang: Locale, config: unknown): Promise<string> {
-  Object.assign(appConfig, parseAppConfig(config))
-  await loadLanguage(lang)
-  await i18n.changeLanguage(lang)
-  await loadAppTexts()
+  await withAppTexts(lang, config)
   return html(
     <AppProviders>
       <ShellFrame />
@@ -63,17 +59,14 @@ export interface ScreenFrame {
  * drawn in the frame at its own address. The server picks the frame of the address asked for.
  */
 export async function renderScreenFrames(lang: Locale, config: unknown): Promise<ScreenFrame[]> {
-  Object.assign(appConfig, parseAppConfig(config))
-  await loadLanguage(lang)
-  await i18n.changeLanguage(lang)
-  await loadAppTexts()
+  await withAppTexts(lang, config)
   const { screenHeads } = await import('./app/registry')
   const t = i18n.getFixedT(lang)
   const frames: ScreenFrame[] = []
   for (const { path, head, listed } of await screenHeads()) {
     frames.push({
       path,
-      firstPage: listed && apiUrl(listed.endpoint, listQuery(listed, firstPageParams(listed, new URLSearchParams()))),
+      firstPage: listed && listUrl(listed, firstPageParams(listed, new URLSearchParams())),
       html: await html(
         <AppProviders>
           <ShellFrame head={head(t)} />
@@ -82,6 +75,14 @@ export async function renderScreenFrames(lang: Locale, config: unknown): Promise
     })
   }
   return frames
+}
+
+/** The signed-in app's texts in `lang`, with the server's runtime configuration: what a frame is drawn with. */
+async function withAppTexts(lang: Locale, config: unknown) {
+  Object.assign(appConfig, parseAppConfig(config))
+  await loadLanguage(lang)
+  await i18n.changeLanguage(lang)
+  await loadAppTexts()
 }
 
 async function html(tree: ReactNode): Promise<string> {

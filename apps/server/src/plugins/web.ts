@@ -143,7 +143,12 @@ export default fp<WebOptions>(async function web(app, opts) {
    * without waiting a round trip for it; at a list's own address, the list's first page as well. Only with a
    * session cookie; the page is then the user's own (`private, no-store`) and compressed per request, never kept.
    */
-  const withSession = async (req: FastifyRequest, lang: string, pathname: string, fallback: string): Promise<string | undefined> => {
+  const withSession = async (
+    req: FastifyRequest,
+    lang: string,
+    pathname: string,
+    fallback: string,
+  ): Promise<string | undefined> => {
     const headers = { cookie: req.headers.cookie ?? '', 'user-agent': req.headers['user-agent'] ?? '' }
     const screen = screenAt(lang, pathname)
     // A list's own address, as the list first asks it (no query of its own): its first page is asked beside the
@@ -169,7 +174,8 @@ export default fp<WebOptions>(async function web(app, opts) {
       )
     const framed = me !== null ? (screen?.page ?? framedPages.get(lang)) : undefined
     // The frame's greeting (the dashboard's) with the reader's name in it.
-    const html = framed?.replaceAll(FRAME_READER_NAME, escapeHtml(typeof me?.name === 'string' ? me.name : '')) ??
+    const html =
+      framed?.replaceAll(FRAME_READER_NAME, escapeHtml(typeof me?.name === 'string' ? me.name : '')) ??
       signedInPages.get(lang) ??
       fallback
     return html.replace('</head>', `${tags.join('\n')}\n  </head>`)

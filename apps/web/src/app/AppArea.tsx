@@ -68,7 +68,7 @@ function SignedIn({ me }: { me: Me }) {
  */
 function ScreenPlaceholder() {
   const { pathname } = useLocation()
-  const head = bootHeadAt(pathname.replace(/\/$/, '') || '/')
+  const head = bootHeadAt(pathname)
   const busy = (
     <Center mih={320} aria-busy="true">
       <Loader />

@@ -5,8 +5,8 @@ import { createBrowserRouter, RouterProvider } from 'react-router'
 import { useLocationProperty } from 'wouter/use-browser-location'
 import SignOutPage from '../features/auth/SignOutPage'
 import { loadAppTexts } from '../i18n'
-import { firstPageParams, listQuery, listQueryOptions } from '../components/resource/list-request'
-import { apiUrl, setUnauthorizedHandler } from '../lib/api-client'
+import { firstPageParams, listQueryOptions, listUrl } from '../components/resource/list-request'
+import { setUnauthorizedHandler } from '../lib/api-client'
 import { can } from '../lib/permissions'
 import { meKey } from '../lib/query-keys'
 import { readEmbeddedFirstPage, readEmbeddedSession } from '../lib/session'
@@ -51,7 +51,7 @@ if (embeddedSession) {
     if (!listed || !can(me, listed.perm('list'))) return
     const params = firstPageParams(listed, query)
     const options = listQueryOptions(listed, params)
-    if (embeddedPage && embeddedPage.url === apiUrl(listed.endpoint, listQuery(listed, params)))
+    if (embeddedPage && embeddedPage.url === listUrl(listed, params))
       queryClient.setQueryData(options.queryKey, embeddedPage.body)
     else void queryClient.prefetchQuery(options)
   })

@@ -254,15 +254,17 @@ export const itemPages: ItemPage[] = [
  * address of no screen loads nothing. Resolves to the declaration the screen lists when the address is that
  * list (not one of its forms), for the page to fetch the list's first page as well.
  */
+/** Every routed screen: its route pattern (a nested one's with `/*`), its own address, and its element. */
+const routedScreens = () => [
+  ...itemPages.map((p) => ({ pattern: p.path, own: p.path, element: p.element })),
+  ...navGroups
+    .flatMap((g) => g.items)
+    .flatMap((i) => (i.element ? [{ pattern: i.nested ? `${i.path}/*` : i.path, own: i.path, element: i.element }] : [])),
+]
+
 export function preloadScreen(pathname: string): Promise<ResourceDefinition | undefined> {
-  const screens = [
-    ...itemPages.map((p) => ({ pattern: p.path, own: p.path, element: p.element })),
-    ...navGroups
-      .flatMap((g) => g.items)
-      .flatMap((i) => (i.element ? [{ pattern: i.nested ? `${i.path}/*` : i.path, own: i.path, element: i.element }] : [])),
-  ]
   const at = (pattern: string) => !!matchPath({ path: `/app/${pattern}`, end: true }, pathname)
-  const hit = screens.find((s) => at(s.pattern))
+  const hit = routedScreens().find((s) => at(s.pattern))
   if (!hit) return Promise.resolve(undefined)
   return hit.element.preload().then(
     (m) => (at(hit.own) ? (m.default as ListScreen).listed : undefined),
@@ -277,17 +279,13 @@ export function preloadScreen(pathname: string): Promise<ResourceDefinition | un
  * fails to load outside a browser is left out (its address gets the frame without a head).
  */
 export async function screenHeads(): Promise<Array<{ path: string; head: ScreenHeadOf; listed?: ResourceDefinition }>> {
-  const screens = [
-    ...itemPages.map((p) => ({ path: p.path, element: p.element })),
-    ...navGroups.flatMap((g) => g.items).flatMap((i) => (i.element ? [{ path: i.path, element: i.element }] : [])),
-  ]
   const heads = await Promise.all(
-    screens.map(async ({ path, element }) => {
+    routedScreens().map(async ({ own, element }) => {
       const screen = await element.preload().then(
         (m) => m.default as HeadedScreen & ListScreen,
         () => undefined,
       )
-      return screen?.head ? [{ path, head: screen.head, listed: screen.listed }] : []
+      return screen?.head ? [{ path: own, head: screen.head, listed: screen.listed }] : []
     }),
   )
   return heads.flat()

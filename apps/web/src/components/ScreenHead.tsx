@@ -3,7 +3,6 @@ import type { Link as RouterLink } from 'react-router'
 import { Button, Group, Stack, Text, Title } from '@mantine/core'
 import { IconArrowLeft } from '@tabler/icons-react'
 import type { TFunction } from 'i18next'
-import { FRAME_READER_NAME } from '@app/shared'
 
 /**
  * The head of a screen: its title, and per kind a line under it or a way back. One component for the screen and
@@ -38,24 +37,31 @@ export function headed<C extends ElementType>(Screen: C, head: ScreenHeadOf): He
   return Object.assign(Screen, { head })
 }
 
-/** The name of the reader in a frame's head (the dashboard's greeting), put in by the server per request. */
-export const READER_NAME = FRAME_READER_NAME
+/** The way back to a list, as a calendar's head and its error view draw it. */
+export function BackButton({ label, href, link }: { label: string; href: string; link?: typeof RouterLink }) {
+  const look = {
+    variant: 'subtle',
+    color: 'gray',
+    size: 'compact-sm',
+    leftSection: <IconArrowLeft size={16} />,
+    w: 'fit-content',
+    children: label,
+  } as const
+  return link ? <Button component={link} to={href} {...look} /> : <Button component="a" href={href} {...look} />
+}
 
 export function ScreenHead({
   spec,
   aside,
-  line,
   link,
 }: {
   spec: ScreenHeadSpec
   /** Beside the title of a list (its count). */
   aside?: ReactNode
-  /** Under the title, when it is more than a text (the spec's `line` otherwise). */
-  line?: ReactNode
   /** The router's link for the way back (the frame, outside the router, draws a plain link). */
   link?: typeof RouterLink
 }) {
-  const under = line ?? (spec.line !== undefined ? <Text c="dimmed">{spec.line}</Text> : null)
+  const under = spec.line !== undefined ? <Text c="dimmed">{spec.line}</Text> : null
   if (spec.kind === 'dashboard') {
     return (
       <div data-screen-head={spec.kind}>
@@ -72,23 +78,9 @@ export function ScreenHead({
     </Title>
   )
   if (spec.kind === 'calendar') {
-    const back = spec.back && {
-      children: spec.back.label,
-      variant: 'subtle',
-      color: 'gray',
-      size: 'compact-sm',
-      leftSection: <IconArrowLeft size={16} />,
-      w: 'fit-content',
-    }
     return (
       <Stack gap={4} data-screen-head={spec.kind}>
-        {spec.back &&
-          back &&
-          (link ? (
-            <Button component={link} to={spec.back.href} {...back} />
-          ) : (
-            <Button component="a" href={spec.back.href} {...back} />
-          ))}
+        {spec.back && <BackButton label={spec.back.label} href={spec.back.href} link={link} />}
         {title}
         {under}
       </Stack>

@@ -26,8 +26,10 @@ let bootHead: { pathname: string; spec: ScreenHeadSpec } | undefined
  * it while the screen's code is coming (AppArea's placeholder), so the title stays where the frame painted it.
  */
 export function bootHeadAt(pathname: string): ScreenHeadSpec | undefined {
-  return bootHead && bootHead.pathname === pathname ? bootHead.spec : undefined
+  return bootHead && bootHead.pathname === withoutTrailingSlash(pathname) ? bootHead.spec : undefined
 }
+
+const withoutTrailingSlash = (pathname: string) => pathname.replace(/\/$/, '') || '/'
 
 /** The head in the frame (components/ScreenHead.tsx draws it with `data-screen-head`), read back from its texts. */
 export function readScreenHead(frame: Element): ScreenHeadSpec | undefined {
@@ -49,7 +51,7 @@ export function releaseShellFrame(root: Element, doc: Document = document): void
   const frame = doc.getElementById(SHELL_FRAME_ID)
   if (!frame) return
   const spec = readScreenHead(frame)
-  bootHead = spec && { pathname: doc.location.pathname.replace(/\/$/, '') || '/', spec }
+  bootHead = spec && { pathname: withoutTrailingSlash(doc.location.pathname), spec }
   const observer = new MutationObserver(() => {
     if (!appHasDrawn(root)) return
     observer.disconnect()

@@ -49,7 +49,11 @@ describe('readEmbeddedFirstPage', () => {
     const doc = {
       getElementById: (id: string) =>
         id === 'app-first-page' && !state.removed
-          ? { textContent: text, getAttribute: (a: string) => (a === 'data-url' ? url : null), remove: () => (state.removed = true) }
+          ? {
+              textContent: text,
+              getAttribute: (a: string) => (a === 'data-url' ? url : null),
+              remove: () => (state.removed = true),
+            }
           : null,
     } as unknown as Document
     return { doc, state }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react'
 import { ActionIcon, Alert, Box, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
-import { IconAlertTriangle, IconArrowLeft, IconChevronLeft, IconChevronRight, IconPointFilled } from '@tabler/icons-react'
+import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconPointFilled } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { isApiError } from '../../lib/api-client'
@@ -10,7 +10,7 @@ import { mergeDays, monthGrid, monthOf, shiftMonth, toIsoDate, type DayView, typ
 import { shapeOf, type CalendarDefinition } from './define'
 import { ItemSummary } from './ItemSummary'
 import { calendarHead, monthTitle } from './labels'
-import { headed, ScreenHead } from '../ScreenHead'
+import { BackButton, headed, ScreenHead } from '../ScreenHead'
 import { MonthGrid, type DayStock } from './MonthGrid'
 import { useCalendarItem, useCalendarMonth } from './use-calendar'
 import { HoverTooltip } from '../HoverTooltip'
@@ -101,20 +101,6 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
     [def],
   )
 
-  const back = (
-    <Button
-      component={Link}
-      to={def.backHref}
-      variant="subtle"
-      color="gray"
-      size="compact-sm"
-      leftSection={<IconArrowLeft size={16} />}
-      w="fit-content"
-    >
-      {t('kit.page.back')}
-    </Button>
-  )
-
   if (item.isPending) {
     return (
       <Stack gap="md" aria-busy="true">
@@ -128,7 +114,7 @@ export function AvailabilityPage({ def }: { def: CalendarDefinition }) {
     const gone = isApiError(item.error) && item.error.status === 404
     return (
       <Stack gap="md">
-        {back}
+        <BackButton {...head.back} link={Link} />
         <Alert
           color="red"
           variant="light"

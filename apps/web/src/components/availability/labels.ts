@@ -31,7 +31,10 @@ export function calendarLabel(t: TFunction, key: string): string {
 export const hijriLanguage = (language: string | undefined): 'en' | 'id' => (language?.startsWith('id') ? 'id' : 'en')
 
 /** A calendar's head (components/ScreenHead.tsx): its title and the way back to its list. */
-export function calendarHead(def: Pick<CalendarDefinition, 'name' | 'backHref'>, t: TFunction): ScreenHeadSpec {
+export function calendarHead(
+  def: Pick<CalendarDefinition, 'name' | 'backHref'>,
+  t: TFunction,
+): ScreenHeadSpec & Required<Pick<ScreenHeadSpec, 'back'>> {
   return {
     kind: 'calendar',
     title: t(`availability.kinds.${def.name}.title`),

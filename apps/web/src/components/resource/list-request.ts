@@ -1,6 +1,6 @@
 import type { DataTableSortStatus } from 'mantine-datatable'
 import { DEFAULT_PAGE_SIZE, type ListResponse } from '@app/shared'
-import { api, unwrap, type QueryParams } from '../../lib/api-client'
+import { api, apiUrl, unwrap, type QueryParams } from '../../lib/api-client'
 import { queryKeys } from '../../lib/query-keys'
 import type { ResourceDefinition, ResourceRow } from './define'
 
@@ -73,4 +73,9 @@ export function firstPageParams<R extends ResourceRow>(resource: ResourceDefinit
     order_by: sort.direction,
     filters: urlFilters(resource, query),
   }
+}
+
+/** The URL of a list's request with `params` (`/api/v1/hotels?page=0&...`): what the server puts in the page. */
+export function listUrl<R extends ResourceRow>(resource: ResourceDefinition<R>, params: ListParams): string {
+  return apiUrl(resource.endpoint, listQuery(resource as unknown as ResourceDefinition<ResourceRow>, params))
 }

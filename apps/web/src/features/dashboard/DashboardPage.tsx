@@ -4,7 +4,8 @@ import { IconAlertCircle, IconBuilding, IconCalendarTime, IconShieldCheck } from
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
-import { headed, READER_NAME, ScreenHead, type ScreenHeadSpec } from '../../components/ScreenHead'
+import { FRAME_READER_NAME } from '@app/shared'
+import { headed, ScreenHead, type ScreenHeadSpec } from '../../components/ScreenHead'
 import { WhenVisible } from '../../components/WhenVisible'
 import { formatDate } from '../../lib/format'
 import { can, useMe } from '../../lib/permissions'
@@ -28,7 +29,7 @@ const dashboardHead = (t: TFunction, name: string): ScreenHeadSpec => ({
 })
 
 /** /app: who and where you are, and the company's own figures by month (spec §2, `GET /dashboard`). */
-export default headed(DashboardPage, (t) => dashboardHead(t, READER_NAME))
+export default headed(DashboardPage, (t) => dashboardHead(t, FRAME_READER_NAME))
 
 function DashboardPage() {
   const { t, i18n } = useTranslation()
